@@ -1,0 +1,195 @@
+#include "backend/api/local_engine.h"
+
+#include <QPromise>
+#include <QTimer>
+
+namespace sn {
+
+LocalEngine::LocalEngine(Options options, QObject *parent) : EngineApi(parent)
+{
+    qRegisterMetaType<pb::SampleBatch>();
+    qRegisterMetaType<pb::Event>();
+    qRegisterMetaType<pb::LogBatch>();
+    m_virtualTime = options.engine.virtualTime;
+    m_thread.setObjectName(QStringLiteral("sn-engine"));
+    m_engine = new Engine(std::move(options.engine));
+    m_engine->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_engine, &QObject::deleteLater);
+    if (!m_virtualTime) {
+        auto *timer = new QTimer(m_engine); // moves with its parent; started on the engine thread
+        timer->setInterval(options.tickIntervalMs);
+        connect(timer, &QTimer::timeout, m_engine, &Engine::tick);
+        connect(&m_thread, &QThread::started, timer, qOverload<>(&QTimer::start));
+    }
+    m_thread.start();
+}
+
+LocalEngine::~LocalEngine()
+{
+    m_thread.quit();
+    m_thread.wait();
+}
+
+QString LocalEngine::description() const
+{
+    return m_virtualTime ? tr("embedded (simulated, virtual time)") : tr("embedded (simulated)");
+}
+
+template <typename T, typename F>
+Reply<T> LocalEngine::post(F &&work)
+{
+    auto promise = std::make_shared<QPromise<Result<T>>>();
+    Reply<T> future = promise->future();
+    promise->start();
+    QMetaObject::invokeMethod(
+        m_engine,
+        [promise, work = std::forward<F>(work), engine = m_engine]() mutable {
+            promise->addResult(Result<T>(work(*engine)));
+            promise->finish();
+        },
+        Qt::QueuedConnection);
+    return future;
+}
+
+Reply<pb::Cluster> LocalEngine::getCluster()
+{
+    return post<pb::Cluster>([](Engine &e) { return e.cluster(); });
+}
+
+Reply<pb::ClusterSummary> LocalEngine::getSummary()
+{
+    return post<pb::ClusterSummary>([](Engine &e) { return e.summary(); });
+}
+
+namespace {
+bool contains(const google::protobuf::RepeatedPtrField<std::string> &list, const std::string &value)
+{
+    return list.empty() || std::find(list.begin(), list.end(), value) != list.end();
+}
+} // namespace
+
+std::unique_ptr<TelemetryStream> LocalEngine::subscribeTelemetry(const pb::SubscribeTelemetryRequest &request)
+{
+    auto stream = std::make_unique<TelemetryStream>();
+    TelemetryStream *target = stream.get();
+    connect(
+        m_engine, &Engine::telemetry, target,
+        [target, request](const pb::SampleBatch &batch) {
+            if (request.metrics().empty() && request.nodes().empty()) {
+                emit target->batch(batch);
+                return;
+            }
+            pb::SampleBatch filtered;
+            filtered.set_time_ms(batch.time_ms());
+            filtered.set_simulated(batch.simulated());
+            for (const pb::Sample &s : batch.samples()) {
+                const auto host = s.labels().find("Hostname");
+                if (contains(request.metrics(), s.metric()) &&
+                    (request.nodes().empty() || (host != s.labels().end() && contains(request.nodes(), host->second))))
+                    *filtered.add_samples() = s;
+            }
+            if (filtered.samples_size() > 0)
+                emit target->batch(filtered);
+        },
+        Qt::QueuedConnection);
+    return stream;
+}
+
+Reply<pb::QueryRangeResponse> LocalEngine::queryRange(const pb::QueryRangeRequest &request)
+{
+    return post<pb::QueryRangeResponse>([request](Engine &e) { return e.queryRange(request); });
+}
+
+Reply<pb::Job> LocalEngine::submitJob(const pb::JobSpec &spec)
+{
+    return post<pb::Job>([spec](Engine &e) { return e.submitJob(spec); });
+}
+
+Reply<pb::ListJobsResponse> LocalEngine::listJobs(const pb::ListJobsRequest &request)
+{
+    return post<pb::ListJobsResponse>([request](Engine &e) { return e.listJobs(request); });
+}
+
+Reply<pb::Job> LocalEngine::getJob(const std::string &id)
+{
+    return post<pb::Job>([id](Engine &e) { return e.getJob(id); });
+}
+
+Reply<pb::Job> LocalEngine::cancelJob(const std::string &id)
+{
+    return post<pb::Job>([id](Engine &e) { return e.cancelJob(id); });
+}
+
+Reply<pb::ListEventsResponse> LocalEngine::listEvents(const pb::ListEventsRequest &request)
+{
+    return post<pb::ListEventsResponse>([request](Engine &e) { return e.listEvents(request); });
+}
+
+std::unique_ptr<EventStream> LocalEngine::streamEvents()
+{
+    auto stream = std::make_unique<EventStream>();
+    EventStream *target = stream.get();
+    connect(m_engine, &Engine::eventRaised, target, [target](const pb::Event &event) { emit target->event(event); },
+            Qt::QueuedConnection);
+    return stream;
+}
+
+Reply<pb::Event> LocalEngine::ackEvent(std::uint64_t id, const std::string &by)
+{
+    return post<pb::Event>([id, by](Engine &e) { return e.ackEvent(id, by); });
+}
+
+Reply<pb::LogQueryResponse> LocalEngine::queryLogs(const pb::LogQueryRequest &request)
+{
+    return post<pb::LogQueryResponse>([request](Engine &e) { return e.queryLogs(request); });
+}
+
+std::unique_ptr<LogStream> LocalEngine::streamLogs(const pb::StreamLogsRequest &request)
+{
+    auto stream = std::make_unique<LogStream>();
+    LogStream *target = stream.get();
+    connect(
+        m_engine, &Engine::logLines, target,
+        [target, request](const pb::LogBatch &batch) {
+            if (request.node().empty() && request.source().empty()) {
+                emit target->lines(batch);
+                return;
+            }
+            pb::LogBatch filtered;
+            for (const pb::LogLine &line : batch.lines())
+                if ((request.node().empty() || line.node() == request.node()) &&
+                    (request.source().empty() || line.source() == request.source()))
+                    *filtered.add_lines() = line;
+            if (filtered.lines_size() > 0)
+                emit target->lines(filtered);
+        },
+        Qt::QueuedConnection);
+    return stream;
+}
+
+Reply<pb::ConfigDocument> LocalEngine::getConfig()
+{
+    return post<pb::ConfigDocument>([](Engine &e) { return e.config(); });
+}
+
+Reply<pb::ApplyConfigResponse> LocalEngine::applyConfig(const pb::ApplyConfigRequest &request)
+{
+    return post<pb::ApplyConfigResponse>([request](Engine &e) { return e.applyConfig(request); });
+}
+
+Reply<pb::SimulationStatus> LocalEngine::getSimulation()
+{
+    return post<pb::SimulationStatus>([](Engine &e) { return e.simulation(); });
+}
+
+Reply<pb::Event> LocalEngine::injectFault(const pb::InjectFaultRequest &request)
+{
+    return post<pb::Event>([request](Engine &e) { return e.injectFault(request); });
+}
+
+Reply<pb::SimulationStatus> LocalEngine::advanceTime(std::int64_t milliseconds)
+{
+    return post<pb::SimulationStatus>([milliseconds](Engine &e) { return e.advanceTime(milliseconds); });
+}
+
+} // namespace sn

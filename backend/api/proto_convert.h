@@ -1,0 +1,33 @@
+#pragma once
+// Model values to and from the contract's messages. The one place that knows both shapes.
+
+#include "backend/api/supernode.pb.h"
+#include "backend/model/cluster_spec.h"
+#include "backend/model/event.h"
+#include "backend/model/job_spec.h"
+#include "backend/model/log_record.h"
+#include "backend/telemetry/metric_sample.h"
+
+namespace sn {
+
+namespace pb = supernode::v1;
+
+pb::LinkType toProto(LinkType type);
+pb::JobState toProto(JobState state);
+JobState fromProto(pb::JobState state);
+pb::WorkloadKind toProto(WorkloadKind kind);
+WorkloadKind fromProto(pb::WorkloadKind kind);
+pb::Severity toProto(Severity severity);
+
+pb::JobSpec toProto(const JobSpec &spec);
+JobSpec fromProto(const pb::JobSpec &spec);
+pb::Job toProto(const JobRecord &job);
+pb::Event toProto(const Event &event);
+pb::LogLine toProto(const LogRecord &line);
+void toProto(const MetricSample &sample, pb::Sample &out);
+void toProto(const SeriesData &series, pb::Series &out);
+
+// Nodes, GPUs, NVSwitches, NICs, switches and links; states default to up and healthy.
+pb::Cluster toProto(const ClusterSpec &spec, bool simulated);
+
+} // namespace sn

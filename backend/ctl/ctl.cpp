@@ -1,0 +1,153 @@
+#include "backend/ctl/ctl.h"
+
+#include "backend/api/local_engine.h"
+#include "backend/ctl/ctl_context.h"
+#include "backend/model/cluster_yaml.h"
+#include "backend/sim/super_node_topology.h"
+
+#include <google/protobuf/util/json_util.h>
+
+namespace sn::ctl {
+
+namespace {
+
+const char *kUsageText = R"(usage: supernodectl [--json] [--config cluster.yaml] COMMAND [ARGS]
+
+Commands:
+  status [--after SECONDS]         cluster headline numbers (GPUs, utilization, temperature,
+                                   power, jobs, anomalies) after running the engine that long
+  sim faults                       the faults the simulated super node can inject
+  sim run [--seconds N] [--seed S] [--inject KIND:NODE[:INDEX][@SECOND]]...
+                                   run the simulated super node in virtual time, inject faults,
+                                   and print the summary and the events raised
+  config check FILE                validate a cluster.yaml; errors name line and column
+  version                          print the version
+
+Options:
+  --json                           print one JSON object (field names as in supernode.proto)
+  --config FILE                    the cluster.yaml to simulate (default: built-in demo,
+                                   2 nodes x 8 H100 80GB)
+
+Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine unavailable.
+)";
+
+} // namespace
+
+std::unique_ptr<EngineApi> openEngine(Context &ctx, int *exitCode)
+{
+    ClusterSpec spec;
+    std::string yaml;
+    if (ctx.configPath.isEmpty()) {
+        spec = sim::defaultSimulatedSpec();
+    } else {
+        auto loaded = loadClusterYaml(ctx.configPath.toStdString());
+        if (!loaded) {
+            *exitCode = fail(ctx, loaded.error());
+            return nullptr;
+        }
+        spec = std::move(*loaded);
+        if (!spec.simulation.enabled && spec.nodes.empty()) {
+            *exitCode = fail(ctx, invalidArgument(ctx.configPath.toStdString() +
+                                                  ": the cluster has no nodes and no simulation section"));
+            return nullptr;
+        }
+    }
+    LocalEngine::Options options;
+    options.engine.spec = std::move(spec);
+    options.engine.virtualTime = true;
+    return std::make_unique<LocalEngine>(std::move(options));
+}
+
+void printJson(Context &ctx, const google::protobuf::Message &message)
+{
+    std::string json;
+    google::protobuf::util::JsonPrintOptions options;
+    options.add_whitespace = false;
+    options.always_print_primitive_fields = true;
+    options.preserve_proto_field_names = true;
+    (void)google::protobuf::util::MessageToJsonString(message, &json, options);
+    ctx.out << QString::fromStdString(json) << '\n';
+}
+
+int fail(Context &ctx, const Error &error)
+{
+    ctx.err << "supernodectl: " << QString::fromStdString(error.message) << '\n';
+    switch (error.code) {
+    case ErrorCode::InvalidArgument:
+    case ErrorCode::NotFound: return kInvalidInput;
+    case ErrorCode::Unavailable: return kUnavailable;
+    default: return kFailed;
+    }
+}
+
+int usage(Context &ctx, const QString &message)
+{
+    ctx.err << "supernodectl: " << message << "\n" << "Run 'supernodectl --help' for usage.\n";
+    return kUsage;
+}
+
+bool takeNumber(Context &ctx, const QString &name, double min, double max, double *value, int *exitCode)
+{
+    const qsizetype i = ctx.args.indexOf(name);
+    if (i < 0)
+        return true;
+    bool ok = false;
+    const double v = i + 1 < ctx.args.size() ? ctx.args[i + 1].toDouble(&ok) : 0;
+    if (!ok || v < min || v > max) {
+        *exitCode = usage(ctx, QStringLiteral("%1 needs a number between %2 and %3").arg(name).arg(min).arg(max));
+        return false;
+    }
+    *value = v;
+    ctx.args.remove(i, 2);
+    return true;
+}
+
+int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
+{
+    Context ctx{out, err};
+    QStringList rest = arguments.mid(1);
+    while (!rest.isEmpty() && rest.front().startsWith(QLatin1String("--"))) {
+        const QString opt = rest.takeFirst();
+        if (opt == QLatin1String("--json")) {
+            ctx.json = true;
+        } else if (opt == QLatin1String("--config")) {
+            if (rest.isEmpty())
+                return usage(ctx, QStringLiteral("--config needs a file"));
+            ctx.configPath = rest.takeFirst();
+        } else if (opt == QLatin1String("--help")) {
+            out << kUsageText;
+            return kOk;
+        } else if (opt == QLatin1String("--version")) {
+            rest.prepend(QStringLiteral("version"));
+            break;
+        } else {
+            return usage(ctx, QStringLiteral("unknown option %1").arg(opt));
+        }
+    }
+    if (rest.isEmpty())
+        return usage(ctx, QStringLiteral("no command given"));
+    const QString command = rest.takeFirst();
+    // Options after the command name apply as well: "supernodectl status --json".
+    ctx.json = ctx.json || rest.removeAll(QStringLiteral("--json")) > 0;
+    ctx.args = rest;
+    if (command == QLatin1String("status"))
+        return statusCommand(ctx);
+    if (command == QLatin1String("sim"))
+        return simCommand(ctx);
+    if (command == QLatin1String("config"))
+        return configCommand(ctx);
+    if (command == QLatin1String("version")) {
+        if (ctx.json)
+            out << "{\"name\":\"supernodectl\",\"version\":\"" << SN_VERSION << "\"}\n";
+        else
+            out << "supernodectl " << SN_VERSION << '\n';
+        return kOk;
+    }
+    if (command == QLatin1String("help")) {
+        out << kUsageText;
+        return kOk;
+    }
+    return usage(ctx, QStringLiteral("unknown command '%1'").arg(command));
+}
+
+} // namespace sn::ctl

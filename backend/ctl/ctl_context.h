@@ -1,0 +1,43 @@
+#pragma once
+// What every supernodectl command gets: the parsed global options, output streams, and the
+// engine it talks to (embedded in virtual time now; a remote daemon once backend/remote lands).
+
+#include "backend/api/engine_api.h"
+#include "backend/ctl/ctl.h"
+
+#include <google/protobuf/message.h>
+
+#include <QStringList>
+#include <QTextStream>
+
+#include <memory>
+
+namespace sn::ctl {
+
+struct Context {
+    QTextStream &out;
+    QTextStream &err;
+    bool json = false;
+    QString configPath;          // --config; empty: the built-in demo super node
+    QStringList args;            // the command's own arguments, after its name
+};
+
+// The embedded simulated engine in virtual time, from --config or the demo cluster.
+// On a bad config prints the error and returns nullptr with *exitCode set.
+std::unique_ptr<EngineApi> openEngine(Context &ctx, int *exitCode);
+
+// Prints a message as JSON (--json) or lets the command print text.
+void printJson(Context &ctx, const google::protobuf::Message &message);
+// Prints the error the way every command does and returns its exit code.
+int fail(Context &ctx, const Error &error);
+int usage(Context &ctx, const QString &message);
+
+// Takes "NAME VALUE" out of ctx.args when present; a value outside [min, max] is a usage error.
+bool takeNumber(Context &ctx, const QString &name, double min, double max, double *value, int *exitCode);
+void printSummaryText(Context &ctx, const pb::ClusterSummary &summary);
+
+int statusCommand(Context &ctx);
+int simCommand(Context &ctx);
+int configCommand(Context &ctx);
+
+} // namespace sn::ctl

@@ -1,0 +1,131 @@
+#pragma once
+// The cluster as configured: nodes and their hardware, the network, the scheduling policy and,
+// for the simulated super node, how to generate it. Read and written as cluster.yaml
+// (cluster_yaml.h). Plain values so that every engine area can share them.
+
+#include <compare>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sn {
+
+enum class LinkType { NvLink, Pcie, Roce, InfiniBand, Ethernet };
+const char *linkTypeName(LinkType type); // "nvlink", "pcie", "roce", "infiniband", "ethernet"
+std::optional<LinkType> linkTypeFromName(const std::string &name);
+
+struct GpuSpec {
+    int index = 0;            // minor number on its node (nvidia-smi -i)
+    std::string model;        // as nvidia-smi names it: "NVIDIA H100 80GB HBM3"
+    std::int64_t memoryBytes = 0;
+    std::string uuid;         // "GPU-..."; empty when not known yet
+    std::string pciBusId;     // "00000000:18:00.0"; empty when not known yet
+    int numaNode = -1;        // -1: unknown
+    auto operator<=>(const GpuSpec &) const = default;
+};
+
+struct NvSwitchSpec {
+    int index = 0;
+    std::string model;        // "NVSwitch gen3"
+    auto operator<=>(const NvSwitchSpec &) const = default;
+};
+
+struct NicSpec {
+    std::string name;         // RDMA device: "mlx5_0"
+    LinkType type = LinkType::Roce;
+    double speedGbps = 0;     // per port, one direction
+    int numaNode = -1;
+    auto operator<=>(const NicSpec &) const = default;
+};
+
+struct NodeSpec {
+    std::string name;         // short host name, unique in the cluster
+    std::string address;      // host or IP the engine reaches it at; empty in simulation
+    int cpuCores = 0;
+    std::int64_t memoryBytes = 0;
+    std::vector<GpuSpec> gpus;
+    std::vector<NvSwitchSpec> nvswitches;
+    std::vector<NicSpec> nics;
+    auto operator<=>(const NodeSpec &) const = default;
+};
+
+struct SwitchSpec {
+    std::string name;
+    LinkType type = LinkType::Ethernet; // fabric it switches: roce/ethernet or infiniband
+    int ports = 0;
+    double portSpeedGbps = 0;
+    auto operator<=>(const SwitchSpec &) const = default;
+};
+
+// An explicit link between two endpoints named "node/gpu3", "node/nvswitch0", "node/mlx5_0"
+// or "switchName". Links inside a standard 8-GPU node are derived, not written.
+struct LinkSpec {
+    std::string a;
+    std::string b;
+    LinkType type = LinkType::Ethernet;
+    int lanes = 1;            // NVLink links or PCIe lanes
+    double bandwidthGBps = 0; // per direction, gigabytes per second
+    double latencyUs = 0;
+    auto operator<=>(const LinkSpec &) const = default;
+};
+
+struct NetworkSpec {
+    LinkType fabric = LinkType::Roce; // what joins the nodes
+    std::vector<SwitchSpec> switches;
+    std::vector<LinkSpec> links;
+    auto operator<=>(const NetworkSpec &) const = default;
+};
+
+struct PriorityClass {
+    std::string name;
+    int value = 0;            // higher wins
+    auto operator<=>(const PriorityClass &) const = default;
+};
+
+struct ResourceQuota {
+    int gpuMin = 0;                      // guaranteed GPUs
+    int gpuMax = 0;                      // borrowable up to; 0: no limit
+    std::int64_t memoryLimitBytes = 0;   // 0: no limit
+    auto operator<=>(const ResourceQuota &) const = default;
+};
+
+struct SchedulingPolicy {
+    std::vector<PriorityClass> priorityClasses; // in the order written
+    std::optional<ResourceQuota> resourceQuota;
+    auto operator<=>(const SchedulingPolicy &) const = default;
+};
+
+// How the simulated super node is generated when no explicit nodes are given.
+struct SimulationSpec {
+    bool enabled = false;
+    int nodes = 2;             // 1..128
+    int gpusPerNode = 8;
+    std::string gpuModel = "NVIDIA H100 80GB HBM3";
+    int nicsPerNode = 4;
+    double nicSpeedGbps = 100;
+    std::uint64_t seed = 1;
+    double inletTemperatureC = 25;
+    double jobArrivalsPerHour = 40; // the workload generator's mean arrival rate
+    auto operator<=>(const SimulationSpec &) const = default;
+};
+
+struct ClusterSpec {
+    std::string name;
+    std::vector<NodeSpec> nodes;
+    NetworkSpec network;
+    SchedulingPolicy schedulingPolicy;
+    SimulationSpec simulation;
+    auto operator<=>(const ClusterSpec &) const = default;
+
+    int gpuCount() const;
+    const NodeSpec *findNode(const std::string &name) const;
+};
+
+// Topology ids used in links and the API: "node01/gpu3", "node01/nvswitch0", "node01/mlx5_0";
+// a network switch's id is its name.
+std::string gpuId(const std::string &node, int gpu);
+std::string nvswitchId(const std::string &node, int index);
+std::string nicId(const std::string &node, const std::string &nic);
+
+} // namespace sn

@@ -1,0 +1,701 @@
+// Reading cluster.yaml. Every check throws a ReadError carrying the yaml-cpp mark of the node at
+// fault; parseClusterYaml turns the first one into "FILE:LINE:COLUMN: message". The spec is built
+// in a local and returned only when the whole file passed, so nothing is ever half-applied.
+
+#include "backend/model/cluster_yaml.h"
+#include "backend/model/quantity.h"
+
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <climits>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <iterator>
+#include <map>
+#include <sstream>
+#include <string_view>
+
+namespace sn {
+
+namespace {
+
+struct ReadError {
+    YAML::Mark mark;
+    std::string message;
+};
+
+[[noreturn]] void fail(const YAML::Mark &mark, std::string message)
+{
+    throw ReadError{mark, std::move(message)};
+}
+
+std::string quote(const std::string &path)
+{
+    return "'" + path + "'";
+}
+
+std::string describe(const YAML::Node &node)
+{
+    switch (node.Type()) {
+    case YAML::NodeType::Map:
+        return "a map";
+    case YAML::NodeType::Sequence:
+        return "a sequence";
+    case YAML::NodeType::Scalar:
+        return "\"" + node.Scalar() + "\"";
+    default:
+        return "nothing";
+    }
+}
+
+std::size_t editDistance(std::string_view a, std::string_view b)
+{
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j)
+        row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t above = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+// One "key: value" of a map. A key written with no value ("count:") yields a null value whose
+// mark points past the line, so errors about it point at the key instead.
+struct Field {
+    YAML::Node key;
+    YAML::Node value;
+    std::string path; // "nodes[0].gpus.count", as messages name it
+    YAML::Mark mark() const { return value.IsNull() ? key.Mark() : value.Mark(); }
+};
+
+class MapFields {
+public:
+    MapFields(const Field &field, std::string where, std::initializer_list<const char *> allowed, bool checkKeys = true)
+        : m_mark(field.mark()), m_path(field.path), m_where(std::move(where)), m_allowed(allowed)
+    {
+        if (!field.value.IsMap())
+            fail(m_mark,
+                 (m_path.empty() ? "the file" : quote(m_path)) + " expects a map, got " + describe(field.value));
+        for (auto it = field.value.begin(); it != field.value.end(); ++it) {
+            if (!it->first.IsScalar())
+                fail(it->first.Mark(), "keys " + m_where + " must be plain names, got " + describe(it->first));
+            const std::string key = it->first.Scalar();
+            if (m_fields.count(key))
+                fail(it->first.Mark(), "duplicate key '" + key + "' " + m_where + " (first at line " +
+                                           std::to_string(m_fields[key].key.Mark().line + 1) + ")");
+            m_fields[key] = Field{it->first, it->second, m_path.empty() ? key : m_path + "." + key};
+            m_order.push_back(key);
+        }
+        if (checkKeys)
+            rejectUnknownKeys();
+    }
+
+    void rejectUnknownKeys() const
+    {
+        for (const auto &key : m_order) {
+            if (std::find(m_allowed.begin(), m_allowed.end(), key) != m_allowed.end())
+                continue;
+            std::string message = "unknown key '" + key + "' " + m_where + " (";
+            for (std::string_view allowed : m_allowed)
+                if (editDistance(key, allowed) <= 2) {
+                    message += "did you mean '" + std::string(allowed) + "'? ";
+                    break;
+                }
+            message += "expected one of: ";
+            for (std::size_t i = 0; i < m_allowed.size(); ++i)
+                message += (i ? ", " : "") + std::string(m_allowed[i]);
+            fail(m_fields.at(key).key.Mark(), message + ")");
+        }
+    }
+
+    // Present with a value; a section written as "key:" with nothing after it counts as absent.
+    const Field *find(const char *key) const
+    {
+        const auto it = m_fields.find(key);
+        return it == m_fields.end() || it->second.value.IsNull() ? nullptr : &it->second;
+    }
+
+    const Field &require(const char *key, const std::string &example) const
+    {
+        if (const Field *f = find(key))
+            return *f;
+        const auto it = m_fields.find(key);
+        fail(it != m_fields.end() ? it->second.key.Mark() : m_mark, (m_path.empty() ? "the file" : quote(m_path)) +
+                                                                        " is missing required key '" + key +
+                                                                        "' (expected e.g. " + example + ")");
+    }
+
+    const std::string &path() const { return m_path; }
+
+private:
+    YAML::Mark m_mark;
+    std::string m_path;
+    std::string m_where;
+    std::vector<const char *> m_allowed;
+    std::map<std::string, Field> m_fields;
+    std::vector<std::string> m_order;
+};
+
+std::string readString(const Field &f)
+{
+    if (f.value.IsNull())
+        return {};
+    if (!f.value.IsScalar())
+        fail(f.mark(), quote(f.path) + " expects a string, got " + describe(f.value));
+    return f.value.Scalar();
+}
+
+std::string readName(const Field &f)
+{
+    std::string name = readString(f);
+    if (name.empty())
+        fail(f.mark(), quote(f.path) + " must not be empty");
+    return name;
+}
+
+std::string rangeText(long long min, long long max)
+{
+    if (max == LLONG_MAX)
+        return "an integer of at least " + std::to_string(min);
+    if (min == INT_MIN && max == INT_MAX)
+        return "an integer";
+    return "an integer from " + std::to_string(min) + " to " + std::to_string(max);
+}
+
+long long readInt(const Field &f, long long min, long long max)
+{
+    long long value = 0;
+    const std::string text = f.value.IsScalar() ? f.value.Scalar() : std::string();
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (!f.value.IsScalar() || ec != std::errc() || end != text.data() + text.size() || value < min || value > max)
+        fail(f.mark(), quote(f.path) + " expects " + rangeText(min, max) + ", got " + describe(f.value));
+    return value;
+}
+
+int readInt32(const Field &f, int min, int max)
+{
+    return static_cast<int>(readInt(f, min, max));
+}
+
+std::uint64_t readUnsigned(const Field &f)
+{
+    std::uint64_t value = 0;
+    const std::string text = f.value.IsScalar() ? f.value.Scalar() : std::string();
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (!f.value.IsScalar() || ec != std::errc() || end != text.data() + text.size())
+        fail(f.mark(), quote(f.path) + " expects an integer from 0 to 18446744073709551615, got " + describe(f.value));
+    return value;
+}
+
+std::string plainNumber(double value)
+{
+    std::array<char, 400> buffer{};
+    const auto [end, ec] = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value, std::chars_format::fixed);
+    return ec == std::errc() ? std::string(buffer.data(), end) : std::to_string(value);
+}
+
+double readNumber(const Field &f, double min, double max, const char *unit)
+{
+    double value = 0;
+    const std::string text = f.value.IsScalar() ? f.value.Scalar() : std::string();
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (!f.value.IsScalar() || ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value) ||
+        value < min || value > max) {
+        fail(f.mark(), quote(f.path) + " expects a number" + unit + " from " + plainNumber(min) + " to " +
+                           plainNumber(max) + ", got " + describe(f.value));
+    }
+    return value;
+}
+
+// Quantity errors read "expected a byte quantity like ..."; put the key in front of them.
+[[noreturn]] void failQuantity(const Field &f, const std::string &message)
+{
+    constexpr std::string_view kExpected = "expected ";
+    if (message.starts_with(kExpected))
+        fail(f.mark(), quote(f.path) + " expects " + message.substr(kExpected.size()));
+    fail(f.mark(), quote(f.path) + ": " + message);
+}
+
+std::int64_t readBytes(const Field &f)
+{
+    if (!f.value.IsScalar())
+        fail(f.mark(), quote(f.path) + " expects a byte quantity like 512Gi, 80G or 1024, got " + describe(f.value));
+    auto bytes = parseBytes(f.value.Scalar());
+    if (!bytes)
+        failQuantity(f, bytes.error().message);
+    return *bytes;
+}
+
+double readGbps(const Field &f)
+{
+    if (!f.value.IsScalar())
+        fail(f.mark(), quote(f.path) + " expects a speed like 100G, got " + describe(f.value));
+    auto gbps = parseGbps(f.value.Scalar());
+    if (!gbps)
+        failQuantity(f, gbps.error().message);
+    return *gbps;
+}
+
+LinkType readLinkType(const Field &f, std::initializer_list<LinkType> allowed, const char *expected)
+{
+    const std::string name = f.value.IsScalar() ? f.value.Scalar() : std::string();
+    const auto type = linkTypeFromName(name);
+    if (!type || std::find(allowed.begin(), allowed.end(), *type) == allowed.end())
+        fail(f.mark(), quote(f.path) + " expects one of " + expected + ", got " + describe(f.value));
+    return *type;
+}
+
+constexpr std::initializer_list<LinkType> kFabricTypes{LinkType::Roce, LinkType::InfiniBand, LinkType::Ethernet};
+constexpr const char *kFabricNames = "roce, infiniband (or ib), ethernet";
+
+const YAML::Node &requireSequence(const Field &f, const std::string &example)
+{
+    if (!f.value.IsSequence())
+        fail(f.mark(), quote(f.path) + " expects a sequence" + example + ", got " + describe(f.value));
+    return f.value;
+}
+
+// Each entry of a sequence as a field, so entries are named "nodes[2]" in messages. An empty
+// entry ("-" alone) has no mark of its own worth showing; the sequence's start stands in for it.
+Field entry(const Field &sequence, std::size_t i)
+{
+    return Field{sequence.value, sequence.value[i], sequence.path + "[" + std::to_string(i) + "]"};
+}
+
+// Names and indices that must be unique: remembers where each was first seen.
+template <typename Key> class UniqueCheck {
+public:
+    explicit UniqueCheck(std::string what) : m_what(std::move(what)) {}
+    void add(const Key &key, const YAML::Mark &mark, const std::string &shown)
+    {
+        const auto [it, inserted] = m_seen.emplace(key, mark.line + 1);
+        if (!inserted)
+            fail(mark, "duplicate " + m_what + " " + shown + " (first at line " + std::to_string(it->second) + ")");
+    }
+
+private:
+    std::string m_what;
+    std::map<Key, int> m_seen;
+};
+
+std::vector<GpuSpec> readGpus(const Field &f)
+{
+    std::vector<GpuSpec> gpus;
+    if (f.value.IsMap()) {
+        const MapFields m(f, "in a uniform 'gpus' map", {"count", "model", "memory"});
+        const int count = readInt32(m.require("count", "count: 8"), 1, 16);
+        GpuSpec gpu;
+        if (const Field *model = m.find("model"))
+            gpu.model = readString(*model);
+        if (const Field *memory = m.find("memory"))
+            gpu.memoryBytes = readBytes(*memory);
+        for (int i = 0; i < count; ++i) {
+            gpu.index = i;
+            gpus.push_back(gpu);
+        }
+        return gpus;
+    }
+    requireSequence(f, " of GPUs or a map like {count: 8, model: ..., memory: 80Gi}");
+    if (f.value.size() > 16)
+        fail(f.mark(), quote(f.path) + " lists " + std::to_string(f.value.size()) + " GPUs; a node holds at most 16");
+    UniqueCheck<int> indices("GPU index");
+    for (std::size_t i = 0; i < f.value.size(); ++i) {
+        const Field e = entry(f, i);
+        const MapFields m(e, "in a GPU", {"index", "model", "memory", "uuid", "pciBusId", "numa"});
+        GpuSpec gpu;
+        gpu.index = static_cast<int>(i);
+        const Field *index = m.find("index");
+        if (index)
+            gpu.index = readInt32(*index, 0, 15);
+        indices.add(gpu.index, index ? index->mark() : e.value.Mark(), std::to_string(gpu.index));
+        if (const Field *v = m.find("model"))
+            gpu.model = readString(*v);
+        if (const Field *v = m.find("memory"))
+            gpu.memoryBytes = readBytes(*v);
+        if (const Field *v = m.find("uuid"))
+            gpu.uuid = readString(*v);
+        if (const Field *v = m.find("pciBusId"))
+            gpu.pciBusId = readString(*v);
+        if (const Field *v = m.find("numa"))
+            gpu.numaNode = readInt32(*v, 0, 1023);
+        gpus.push_back(gpu);
+    }
+    return gpus;
+}
+
+std::vector<NvSwitchSpec> readNvSwitches(const Field &f)
+{
+    std::vector<NvSwitchSpec> switches;
+    if (f.value.IsScalar()) {
+        const int count = readInt32(f, 0, 64);
+        for (int i = 0; i < count; ++i)
+            switches.push_back({i, kDefaultNvSwitchModel});
+        return switches;
+    }
+    requireSequence(f, " of NVSwitches or a count like 4");
+    UniqueCheck<int> indices("NVSwitch index");
+    for (std::size_t i = 0; i < f.value.size(); ++i) {
+        const Field e = entry(f, i);
+        const MapFields m(e, "in an NVSwitch", {"index", "model"});
+        NvSwitchSpec nvswitch{static_cast<int>(i), kDefaultNvSwitchModel};
+        const Field *index = m.find("index");
+        if (index)
+            nvswitch.index = readInt32(*index, 0, 63);
+        indices.add(nvswitch.index, index ? index->mark() : e.value.Mark(), std::to_string(nvswitch.index));
+        if (const Field *v = m.find("model"))
+            nvswitch.model = readString(*v);
+        switches.push_back(nvswitch);
+    }
+    return switches;
+}
+
+std::vector<NicSpec> readNics(const Field &f)
+{
+    std::vector<NicSpec> nics;
+    requireSequence(f, " of NICs like - {name: mlx5_0, type: roce, speed: 100G}");
+    UniqueCheck<std::string> names("NIC name");
+    for (std::size_t i = 0; i < f.value.size(); ++i) {
+        const Field e = entry(f, i);
+        const MapFields m(e, "in a NIC", {"name", "type", "speed", "numa"});
+        NicSpec nic;
+        const Field &name = m.require("name", "name: mlx5_0");
+        nic.name = readName(name);
+        names.add(nic.name, name.mark(), "'" + nic.name + "'");
+        if (const Field *v = m.find("type"))
+            nic.type = readLinkType(*v, kFabricTypes, kFabricNames);
+        if (const Field *v = m.find("speed"))
+            nic.speedGbps = readGbps(*v);
+        if (const Field *v = m.find("numa"))
+            nic.numaNode = readInt32(*v, 0, 1023);
+        nics.push_back(nic);
+    }
+    return nics;
+}
+
+std::vector<NodeSpec> readNodes(const Field &f)
+{
+    std::vector<NodeSpec> nodes;
+    requireSequence(f, " of nodes like - name: node01");
+    UniqueCheck<std::string> names("node name");
+    for (std::size_t i = 0; i < f.value.size(); ++i) {
+        const Field e = entry(f, i);
+        const MapFields m(e, "in a node", {"name", "address", "cpuCores", "memory", "gpus", "nvswitches", "nics"});
+        NodeSpec node;
+        const Field &name = m.require("name", "name: node01");
+        node.name = readName(name);
+        names.add(node.name, name.mark(), "'" + node.name + "'");
+        if (const Field *v = m.find("address"))
+            node.address = readString(*v);
+        if (const Field *v = m.find("cpuCores"))
+            node.cpuCores = readInt32(*v, 0, 65536);
+        if (const Field *v = m.find("memory"))
+            node.memoryBytes = readBytes(*v);
+        if (const Field *v = m.find("gpus"))
+            node.gpus = readGpus(*v);
+        if (const Field *v = m.find("nvswitches"))
+            node.nvswitches = readNvSwitches(*v);
+        if (const Field *v = m.find("nics"))
+            node.nics = readNics(*v);
+        nodes.push_back(std::move(node));
+    }
+    return nodes;
+}
+
+NetworkSpec readNetwork(const Field &f)
+{
+    NetworkSpec network;
+    const MapFields m(f, "in 'network'", {"fabric", "switches", "links"});
+    if (const Field *v = m.find("fabric"))
+        network.fabric = readLinkType(*v, kFabricTypes, kFabricNames);
+    if (const Field *switches = m.find("switches")) {
+        requireSequence(*switches, " of switches like - {name: leaf01, type: ethernet, ports: 32, speed: 100G}");
+        UniqueCheck<std::string> names("switch name");
+        for (std::size_t i = 0; i < switches->value.size(); ++i) {
+            const Field e = entry(*switches, i);
+            const MapFields s(e, "in a switch", {"name", "type", "ports", "speed"});
+            SwitchSpec sw;
+            const Field &name = s.require("name", "name: leaf01");
+            sw.name = readName(name);
+            names.add(sw.name, name.mark(), "'" + sw.name + "'");
+            if (const Field *v = s.find("type"))
+                sw.type = readLinkType(*v, kFabricTypes, kFabricNames);
+            if (const Field *v = s.find("ports"))
+                sw.ports = readInt32(*v, 0, 100000);
+            if (const Field *v = s.find("speed"))
+                sw.portSpeedGbps = readGbps(*v);
+            network.switches.push_back(sw);
+        }
+    }
+    if (const Field *links = m.find("links")) {
+        requireSequence(*links, " of links like - {a: node01/mlx5_0, b: leaf01, type: roce}");
+        for (std::size_t i = 0; i < links->value.size(); ++i) {
+            const Field e = entry(*links, i);
+            const MapFields l(e, "in a link", {"a", "b", "type", "lanes", "bandwidth", "latencyUs"});
+            LinkSpec link;
+            link.a = readName(l.require("a", "a: node01/mlx5_0"));
+            const Field &b = l.require("b", "b: leaf01");
+            link.b = readName(b);
+            if (link.a == link.b)
+                fail(b.mark(), quote(b.path) + " must name another endpoint than 'a' ('" + link.a + "')");
+            if (const Field *v = l.find("type"))
+                link.type = readLinkType(
+                    *v, {LinkType::NvLink, LinkType::Pcie, LinkType::Roce, LinkType::InfiniBand, LinkType::Ethernet},
+                    "nvlink, pcie, roce, infiniband (or ib), ethernet");
+            if (const Field *v = l.find("lanes"))
+                link.lanes = readInt32(*v, 1, 1024);
+            if (const Field *v = l.find("bandwidth"))
+                link.bandwidthGBps = readNumber(*v, 0, 1e6, " of GB/s");
+            if (const Field *v = l.find("latencyUs"))
+                link.latencyUs = readNumber(*v, 0, 1e9, " of microseconds");
+            network.links.push_back(link);
+        }
+    }
+    return network;
+}
+
+SchedulingPolicy readSchedulingPolicy(const Field &f)
+{
+    SchedulingPolicy policy;
+    const MapFields m(f, "in 'schedulingPolicy'", {"priorityClass", "resourceQuota"});
+    if (const Field *classes = m.find("priorityClass")) {
+        requireSequence(*classes,
+                        " of 'name: value' entries like '- modelTraining: 100' (a sequence keeps their order)");
+        UniqueCheck<std::string> names("priority class");
+        for (std::size_t i = 0; i < classes->value.size(); ++i) {
+            const Field e = entry(*classes, i);
+            if (!e.value.IsMap() || e.value.size() != 1)
+                fail(e.value.Mark(), "each entry of " + quote(classes->path) +
+                                         " expects one 'name: value' pair like '- modelTraining: 100', got " +
+                                         (e.value.IsMap() ? "a map of " + std::to_string(e.value.size()) + " entries"
+                                                          : describe(e.value)));
+            const auto pair = e.value.begin();
+            const Field name{pair->first, pair->first, e.path};
+            PriorityClass pc;
+            pc.name = readName(name);
+            names.add(pc.name, name.mark(), "'" + pc.name + "'");
+            pc.value = readInt32(Field{pair->first, pair->second, e.path + "." + pc.name}, INT_MIN, INT_MAX);
+            policy.priorityClasses.push_back(pc);
+        }
+    }
+    if (const Field *quota = m.find("resourceQuota")) {
+        ResourceQuota q;
+        const MapFields qm(*quota, "in 'resourceQuota'", {"gpu", "memory"});
+        if (const Field *gpu = qm.find("gpu")) {
+            const MapFields g(*gpu, "in 'resourceQuota.gpu'", {"min", "max"});
+            const Field *min = g.find("min");
+            if (min)
+                q.gpuMin = readInt32(*min, 0, 1000000);
+            if (const Field *max = g.find("max"))
+                q.gpuMax = readInt32(*max, 0, 1000000);
+            if (q.gpuMax != 0 && q.gpuMin > q.gpuMax)
+                fail(min ? min->mark() : gpu->mark(), quote(gpu->path + ".min") + " (" + std::to_string(q.gpuMin) +
+                                                          ") must not exceed 'max' (" + std::to_string(q.gpuMax) +
+                                                          "); max 0 means no limit");
+        }
+        if (const Field *memory = qm.find("memory")) {
+            const MapFields mem(*memory, "in 'resourceQuota.memory'", {"limit"});
+            if (const Field *limit = mem.find("limit"))
+                q.memoryLimitBytes = readBytes(*limit);
+        }
+        policy.resourceQuota = q;
+    }
+    return policy;
+}
+
+SimulationSpec readSimulation(const Field &f)
+{
+    SimulationSpec sim;
+    sim.enabled = true;
+    const MapFields m(f, "in 'simulation'",
+                      {"nodes", "gpusPerNode", "gpuModel", "nicsPerNode", "nicSpeed", "seed", "inletTemperature",
+                       "jobArrivalsPerHour"});
+    if (const Field *v = m.find("nodes"))
+        sim.nodes = readInt32(*v, 1, 128);
+    if (const Field *v = m.find("gpusPerNode"))
+        sim.gpusPerNode = readInt32(*v, 1, 16);
+    if (const Field *v = m.find("gpuModel"))
+        sim.gpuModel = readName(*v);
+    if (const Field *v = m.find("nicsPerNode"))
+        sim.nicsPerNode = readInt32(*v, 0, 16);
+    if (const Field *v = m.find("nicSpeed")) {
+        sim.nicSpeedGbps = readGbps(*v);
+        if (sim.nicSpeedGbps <= 0)
+            fail(v->mark(), quote(v->path) + " expects a speed above 0 like 100G, got " + describe(v->value));
+    }
+    if (const Field *v = m.find("seed"))
+        sim.seed = readUnsigned(*v);
+    if (const Field *v = m.find("inletTemperature"))
+        sim.inletTemperatureC = readNumber(*v, -10, 60, " of degrees Celsius");
+    if (const Field *v = m.find("jobArrivalsPerHour"))
+        sim.jobArrivalsPerHour = readNumber(*v, 0, 1e6, " of jobs per hour");
+    return sim;
+}
+
+ClusterSpec readCluster(const YAML::Node &root)
+{
+    const MapFields top(Field{root, root, ""}, "at the top level",
+                        {"apiVersion", "kind", "metadata", "nodes", "network", "schedulingPolicy", "simulation"},
+                        false);
+    // Version and kind first: a file of another version deserves that news, not a list of keys.
+    const Field &apiVersion = top.require("apiVersion", "apiVersion: supernode/v1");
+    if (readString(apiVersion) != kClusterApiVersion)
+        fail(apiVersion.mark(),
+             "'apiVersion' must be " + std::string(kClusterApiVersion) + ", got " + describe(apiVersion.value));
+    const Field &kind = top.require("kind", "kind: Cluster");
+    if (readString(kind) != "Cluster")
+        fail(kind.mark(), "'kind' must be Cluster, got " + describe(kind.value));
+    top.rejectUnknownKeys();
+
+    ClusterSpec spec;
+    const Field &metadata = top.require("metadata", "metadata: {name: demo-supernode}");
+    const MapFields meta(metadata, "in 'metadata'", {"name"});
+    spec.name = readName(meta.require("name", "name: demo-supernode"));
+    if (const Field *v = top.find("nodes"))
+        spec.nodes = readNodes(*v);
+    if (const Field *v = top.find("network"))
+        spec.network = readNetwork(*v);
+    if (const Field *v = top.find("schedulingPolicy"))
+        spec.schedulingPolicy = readSchedulingPolicy(*v);
+    if (const Field *v = top.find("simulation"))
+        spec.simulation = readSimulation(*v);
+    return spec;
+}
+
+// Finds the first two documents of the stream without YAML::LoadAll, which loops forever on a
+// stray ',' (jbeder/yaml-cpp#1040, fixed after 0.7.0): the parser keeps handing out empty
+// documents without consuming the token. Here such a document shows as a second lone null at the
+// same position, and is reported as the syntax error it is.
+class DocumentScan final : public YAML::EventHandler {
+public:
+    struct Document {
+        YAML::Mark start;
+        YAML::Mark root;
+        bool loneNull = false;
+    };
+
+    explicit DocumentScan(const std::string &text)
+    {
+        std::istringstream in(text);
+        YAML::Parser parser(in);
+        while (m_documents.size() < 2 && parser.HandleNextDocument(*this)) {
+        }
+    }
+    const std::vector<Document> &documents() const { return m_documents; }
+    bool stuck() const
+    {
+        return m_documents.size() == 2 && m_documents[0].loneNull && m_documents[1].loneNull &&
+               m_documents[0].root.pos == m_documents[1].root.pos;
+    }
+
+    void OnDocumentStart(const YAML::Mark &mark) override
+    {
+        m_documents.push_back({mark, YAML::Mark::null_mark(), false});
+        m_events = 0;
+    }
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark &mark, YAML::anchor_t) override { node(mark, true); }
+    void OnAlias(const YAML::Mark &mark, YAML::anchor_t) override { node(mark, false); }
+    void OnScalar(const YAML::Mark &mark, const std::string &, YAML::anchor_t, const std::string &) override
+    {
+        node(mark, false);
+    }
+    void OnSequenceStart(const YAML::Mark &mark, const std::string &, YAML::anchor_t,
+                         YAML::EmitterStyle::value) override
+    {
+        node(mark, false);
+    }
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark &mark, const std::string &, YAML::anchor_t, YAML::EmitterStyle::value) override
+    {
+        node(mark, false);
+    }
+    void OnMapEnd() override {}
+
+private:
+    void node(const YAML::Mark &mark, bool isNull)
+    {
+        if (m_documents.empty())
+            return;
+        if (m_events++ == 0) {
+            m_documents.back().root = mark;
+            m_documents.back().loneNull = isNull;
+        } else {
+            m_documents.back().loneNull = false;
+        }
+    }
+
+    std::vector<Document> m_documents;
+    int m_events = 0;
+};
+
+std::string location(const std::string &fileName, const YAML::Mark &mark)
+{
+    const int line = mark.is_null() ? 1 : mark.line + 1;
+    const int column = mark.is_null() ? 1 : mark.column + 1;
+    return fileName + ":" + std::to_string(line) + ":" + std::to_string(column) + ": ";
+}
+
+} // namespace
+
+Result<ClusterSpec> parseClusterYaml(const std::string &text, const std::string &fileName)
+{
+    try {
+        const DocumentScan scan(text);
+        const auto &documents = scan.documents();
+        if (scan.stuck()) {
+            const YAML::Mark at = documents[0].root;
+            const std::string found = at.pos >= 0 && static_cast<std::size_t>(at.pos) < text.size()
+                                          ? "'" + std::string(1, text[at.pos]) + "'"
+                                          : "text";
+            return invalidArgument(location(fileName, at) + "invalid YAML: unexpected " + found +
+                                   " (expected a 'key: value' line or a '- ' entry)");
+        }
+        if (documents.empty() || documents[0].loneNull)
+            return invalidArgument(location(fileName, YAML::Mark::null_mark()) +
+                                   "the file is empty: expected a cluster starting with 'apiVersion: " +
+                                   kClusterApiVersion + "' and 'kind: Cluster'");
+        if (documents.size() > 1)
+            return invalidArgument(location(fileName, documents[1].start) +
+                                   "expected one YAML document, found a second one (remove the '---' before it)");
+        return readCluster(YAML::Load(text)); // the first document only
+    } catch (const ReadError &e) {
+        return invalidArgument(location(fileName, e.mark) + e.message);
+    } catch (const YAML::Exception &e) {
+        return invalidArgument(location(fileName, e.mark) + "invalid YAML: " + e.msg);
+    }
+}
+
+Result<ClusterSpec> loadClusterYaml(const std::string &path)
+{
+    // A cluster.yaml is a few kilobytes; refusing huge files keeps a wrong path from eating memory.
+    constexpr std::uintmax_t kMaxBytes = 16 * 1024 * 1024;
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec))
+        return notFound("cannot read cluster file " + path + ": no such file");
+    if (std::filesystem::is_directory(path, ec))
+        return invalidArgument("cannot read cluster file " + path + ": it is a directory");
+    const auto size = std::filesystem::file_size(path, ec);
+    if (!ec && size > kMaxBytes)
+        return invalidArgument("cannot read cluster file " + path + ": it is larger than 16 MiB");
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return invalidArgument("cannot read cluster file " + path + ": permission denied");
+    std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    if (in.bad())
+        return invalidArgument("cannot read cluster file " + path + ": read error");
+    return parseClusterYaml(text, path);
+}
+
+} // namespace sn

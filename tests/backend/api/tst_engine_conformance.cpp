@@ -1,0 +1,312 @@
+// The EngineApi conformance suite: written once against the contract and run on every engine
+// (LocalEngine now; RemoteEngine over gRPC joins when backend/remote lands). Each engine runs a
+// quiet simulated super node (no generated workload) in virtual time.
+#include "backend/api/engine_api.h"
+#include "backend/api/local_engine.h"
+#include "backend/model/cluster_yaml.h"
+#include "backend/sim/super_node_topology.h"
+
+#include <QCoreApplication>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <functional>
+
+using namespace sn;
+
+namespace {
+
+using EngineFactory = std::function<std::unique_ptr<EngineApi>(const ClusterSpec &)>;
+
+ClusterSpec quietCluster(int nodes = 2)
+{
+    ClusterSpec spec = sim::defaultSimulatedSpec(nodes);
+    spec.simulation.jobArrivalsPerHour = 0;
+    return spec;
+}
+
+std::unique_ptr<EngineApi> makeLocalEngine(const ClusterSpec &spec)
+{
+    LocalEngine::Options options;
+    options.engine.spec = spec;
+    options.engine.virtualTime = true;
+    return std::make_unique<LocalEngine>(std::move(options));
+}
+
+template <typename T>
+T must(Reply<T> reply)
+{
+    Result<T> r = waitFor(std::move(reply));
+    if (!r.ok())
+        qFatal("engine call failed: %s", r.error().message.c_str());
+    return r.value();
+}
+
+pb::JobSpec job(int gpus, std::int64_t runtimeS = 600)
+{
+    pb::JobSpec s;
+    s.set_name("conformance");
+    s.set_user("tester");
+    s.set_queue("research");
+    s.set_priority_class("modelTraining");
+    s.set_gpus_min(gpus);
+    s.set_gpus_max(gpus);
+    s.set_estimated_runtime_s(runtimeS);
+    s.set_kind(pb::WORKLOAD_KIND_TRAINING);
+    return s;
+}
+
+} // namespace
+
+class TestEngineConformance : public QObject {
+    Q_OBJECT
+public:
+    TestEngineConformance(QString name, EngineFactory factory) : m_name(std::move(name)), m_factory(std::move(factory))
+    {
+        setObjectName(m_name);
+    }
+
+private:
+    QString m_name;
+    EngineFactory m_factory;
+    std::unique_ptr<EngineApi> m_engine;
+
+private slots:
+    void init() { m_engine = m_factory(quietCluster()); }
+    void cleanup() { m_engine.reset(); }
+
+    void clusterListsNodesGpusSwitchesAndLinks()
+    {
+        const pb::Cluster c = must(m_engine->getCluster());
+        QVERIFY(c.simulated());
+        QCOMPARE(c.nodes_size(), 2);
+        QCOMPARE(c.nodes(0).gpus_size(), 8);
+        QCOMPARE(c.nodes(0).nvswitches_size(), 4);
+        QCOMPARE(c.nodes(0).nics_size(), 4);
+        QCOMPARE(c.nodes(0).state(), pb::NODE_STATE_UP);
+        QCOMPARE(c.nodes(0).gpus(3).id(), std::string("node01/gpu3"));
+        QCOMPARE(c.switches_size(), 1);
+        int nvlink = 0, roce = 0;
+        for (const pb::Link &l : c.links()) {
+            nvlink += l.type() == pb::LINK_TYPE_NVLINK;
+            roce += l.type() == pb::LINK_TYPE_ROCE;
+            QVERIFY(l.bandwidth_bytes_per_second() > 0);
+        }
+        QCOMPARE(nvlink, 2 * 8 * 4);
+        QCOMPARE(roce, 8);
+    }
+
+    void summaryCountsTheClusterAndSaysSimulated()
+    {
+        must(m_engine->advanceTime(3000));
+        const pb::ClusterSummary s = must(m_engine->getSummary());
+        QVERIFY(s.simulated());
+        QCOMPARE(s.gpus_total(), 16);
+        QCOMPARE(s.nodes_up(), 2);
+        QCOMPARE(s.gpus_busy(), 0);
+        QCOMPARE(s.jobs_running(), 0);
+        QVERIFY(s.power_draw_watts() > 16 * 60 && s.power_draw_watts() < 16 * 80); // all idle
+        QCOMPARE(s.gpu_memory_total_bytes(), 16 * 81559.0 * (1ull << 20));
+    }
+
+    void telemetryStreamDeliversFilteredDcgmBatches()
+    {
+        pb::SubscribeTelemetryRequest request;
+        request.add_metrics("DCGM_FI_DEV_GPU_UTIL");
+        request.add_nodes("node01");
+        auto stream = m_engine->subscribeTelemetry(request);
+        QSignalSpy spy(stream.get(), &TelemetryStream::batch);
+        must(m_engine->advanceTime(3000));
+        QTRY_VERIFY(spy.count() >= 3);
+        const auto batch = spy.first().first().value<pb::SampleBatch>();
+        QVERIFY(batch.simulated());
+        QCOMPARE(batch.samples_size(), 8);
+        for (const pb::Sample &s : batch.samples()) {
+            QCOMPARE(s.metric(), std::string("DCGM_FI_DEV_GPU_UTIL"));
+            QCOMPARE(s.labels().at("Hostname"), std::string("node01"));
+            QVERIFY(s.labels().contains("gpu") && s.labels().contains("UUID") && s.labels().contains("modelName"));
+            QCOMPARE(s.time_ms(), batch.time_ms());
+        }
+    }
+
+    void rangeQueryReturnsStoredPointsAndSteps()
+    {
+        const pb::SimulationStatus start = must(m_engine->getSimulation());
+        must(m_engine->advanceTime(10000));
+        pb::QueryRangeRequest q;
+        q.set_metric("DCGM_FI_DEV_GPU_TEMP");
+        (*q.mutable_match_labels())["Hostname"] = "node01";
+        (*q.mutable_match_labels())["gpu"] = "0";
+        q.set_start_ms(start.time_ms());
+        const pb::QueryRangeResponse raw = must(m_engine->queryRange(q));
+        QCOMPARE(raw.series_size(), 1);
+        QVERIFY(raw.series(0).points_size() >= 10);
+        q.set_step_ms(5000);
+        const pb::QueryRangeResponse stepped = must(m_engine->queryRange(q));
+        QVERIFY(stepped.series(0).points_size() <= 3);
+        q.set_metric("NO_SUCH_METRIC");
+        QCOMPARE(must(m_engine->queryRange(q)).series_size(), 0);
+    }
+
+    void jobsSubmitRunListGetAndCancel()
+    {
+        const pb::Job submitted = must(m_engine->submitJob(job(2)));
+        QVERIFY(!submitted.id().empty());
+        QCOMPARE(submitted.state(), pb::JOB_STATE_PENDING);
+        QVERIFY(submitted.simulated());
+        must(m_engine->advanceTime(1000));
+        const pb::Job running = must(m_engine->getJob(submitted.id()));
+        QCOMPARE(running.state(), pb::JOB_STATE_RUNNING);
+        QCOMPARE(running.gpus_size(), 2);
+        QVERIFY(running.start_time_ms() > 0);
+        pb::ListJobsRequest onlyRunning;
+        onlyRunning.add_states(pb::JOB_STATE_RUNNING);
+        QCOMPARE(must(m_engine->listJobs(onlyRunning)).jobs_size(), 1);
+        const pb::Job cancelled = must(m_engine->cancelJob(submitted.id()));
+        QCOMPARE(cancelled.state(), pb::JOB_STATE_CANCELLED);
+        QCOMPARE(waitFor(m_engine->cancelJob(submitted.id())).error().code, ErrorCode::FailedPrecondition);
+        QCOMPARE(waitFor(m_engine->getJob("no-such-job")).error().code, ErrorCode::NotFound);
+        QCOMPARE(waitFor(m_engine->submitJob(job(0))).error().code, ErrorCode::InvalidArgument);
+        QCOMPARE(waitFor(m_engine->submitJob(job(17))).error().code, ErrorCode::InvalidArgument);
+    }
+
+    void pendingJobSaysWhyItWaits()
+    {
+        must(m_engine->submitJob(job(16)));
+        const pb::Job waiting = must(m_engine->submitJob(job(1)));
+        must(m_engine->advanceTime(1000));
+        const pb::Job j = must(m_engine->getJob(waiting.id()));
+        QCOMPARE(j.state(), pb::JOB_STATE_PENDING);
+        QVERIFY2(QString::fromStdString(j.pending_reason()).contains("0 free"), j.pending_reason().c_str());
+        QCOMPARE(must(m_engine->getSummary()).jobs_pending(), 1);
+    }
+
+    void faultsRaiseStreamedEventsThatCanBeAcknowledged()
+    {
+        auto stream = m_engine->streamEvents();
+        QSignalSpy spy(stream.get(), &EventStream::event);
+        pb::InjectFaultRequest fault;
+        fault.set_kind(pb::FAULT_KIND_XID_79);
+        fault.set_node("node01");
+        fault.set_gpu(4);
+        const pb::Event injected = must(m_engine->injectFault(fault));
+        QCOMPARE(injected.kind(), std::string("sim.fault"));
+        QVERIFY(injected.id() > 0);
+        QTRY_VERIFY(spy.count() >= 2);
+        pb::Event xid;
+        for (const auto &args : spy)
+            if (args.first().value<pb::Event>().kind() == "gpu.xid")
+                xid = args.first().value<pb::Event>();
+        QCOMPARE(xid.severity(), pb::SEVERITY_CRITICAL);
+        QCOMPARE(xid.gpu(), 4);
+        QVERIFY(xid.simulated());
+        const int open = must(m_engine->getSummary()).anomalies_open();
+        QVERIFY(open >= 1);
+        QVERIFY(must(m_engine->ackEvent(xid.id(), "tester")).acknowledged());
+        QCOMPARE(must(m_engine->getSummary()).anomalies_open(), open - 1);
+        pb::ListEventsRequest openOnly;
+        openOnly.set_open_only(true);
+        const pb::ListEventsResponse stillOpen = must(m_engine->listEvents(openOnly));
+        for (const pb::Event &e : stillOpen.events())
+            QVERIFY(e.id() != xid.id());
+        QCOMPARE(waitFor(m_engine->ackEvent(999999, "tester")).error().code, ErrorCode::NotFound);
+        must(m_engine->advanceTime(2000));
+        QCOMPARE(must(m_engine->getSummary()).gpus_faulted(), 1);
+    }
+
+    void logsAreQueriedFilteredAndStreamed()
+    {
+        pb::StreamLogsRequest streamRequest;
+        streamRequest.set_node("node02");
+        auto stream = m_engine->streamLogs(streamRequest);
+        QSignalSpy spy(stream.get(), &LogStream::lines);
+        pb::InjectFaultRequest fault;
+        fault.set_kind(pb::FAULT_KIND_ECC_DOUBLE_BIT);
+        fault.set_node("node02");
+        fault.set_gpu(1);
+        must(m_engine->injectFault(fault));
+        must(m_engine->submitJob(job(2, 30)));
+        must(m_engine->advanceTime(70000)); // jobs run at least a minute
+        QTRY_VERIFY(spy.count() >= 1);
+        for (const auto &args : spy) {
+            const auto batch = args.first().value<pb::LogBatch>();
+            for (const pb::LogLine &l : batch.lines())
+                QCOMPARE(l.node(), std::string("node02"));
+        }
+
+        pb::LogQueryRequest q;
+        q.set_contains("Xid");
+        const pb::LogQueryResponse xid = must(m_engine->queryLogs(q));
+        QCOMPARE(xid.lines_size(), 1);
+        QCOMPARE(xid.lines(0).source(), std::string("kernel"));
+        QCOMPARE(xid.lines(0).node(), std::string("node02"));
+        QVERIFY(xid.lines(0).simulated());
+        pb::LogQueryRequest slurmd;
+        slurmd.set_source("slurmd");
+        QCOMPARE(must(m_engine->queryLogs(slurmd)).lines_size(), 2); // launched, completed
+        slurmd.set_limit(1);
+        const pb::LogQueryResponse limited = must(m_engine->queryLogs(slurmd));
+        QCOMPARE(limited.lines_size(), 1);
+        QVERIFY(limited.truncated());
+        QVERIFY(QString::fromStdString(limited.lines(0).text()).contains("completed")); // newest kept
+    }
+
+    void configIsReadValidatedAndAppliedAtomically()
+    {
+        const pb::ConfigDocument doc = must(m_engine->getConfig());
+        QVERIFY(parseClusterYaml(doc.yaml()).ok());
+
+        pb::ApplyConfigRequest bad;
+        bad.set_yaml("apiVersion: supernode/v1\nkind: Cluster\nmetadata:\n  name: x\nsimulation:\n  nodes: 500\n");
+        const pb::ApplyConfigResponse rejected = must(m_engine->applyConfig(bad));
+        QVERIFY(!rejected.applied());
+        QCOMPARE(rejected.errors_size(), 1);
+        QCOMPARE(rejected.errors(0).line(), 6);
+        QVERIFY(rejected.errors(0).column() > 0);
+        QCOMPARE(must(m_engine->getCluster()).nodes_size(), 2); // nothing half-applied
+
+        ClusterSpec three = quietCluster(3);
+        pb::ApplyConfigRequest good;
+        good.set_yaml(writeClusterYaml(three));
+        good.set_dry_run(true);
+        QVERIFY(!must(m_engine->applyConfig(good)).applied());
+        QCOMPARE(must(m_engine->getCluster()).nodes_size(), 2);
+        good.set_dry_run(false);
+        const pb::ApplyConfigResponse applied = must(m_engine->applyConfig(good));
+        QVERIFY(applied.applied());
+        QCOMPARE(applied.version(), doc.version() + 1);
+        QCOMPARE(must(m_engine->getCluster()).nodes_size(), 3);
+        QCOMPARE(must(m_engine->getConfig()).version(), doc.version() + 1);
+    }
+
+    void simulationControlIsChecked()
+    {
+        const pb::SimulationStatus s = must(m_engine->getSimulation());
+        QVERIFY(s.simulated());
+        QVERIFY(s.virtual_time());
+        QCOMPARE(must(m_engine->advanceTime(5000)).time_ms(), s.time_ms() + 5000);
+        QCOMPARE(waitFor(m_engine->advanceTime(-1)).error().code, ErrorCode::InvalidArgument);
+        pb::InjectFaultRequest nowhere;
+        nowhere.set_kind(pb::FAULT_KIND_NODE_DOWN);
+        nowhere.set_node("node42");
+        QCOMPARE(waitFor(m_engine->injectFault(nowhere)).error().code, ErrorCode::NotFound);
+        pb::InjectFaultRequest noKind;
+        noKind.set_node("node01");
+        QCOMPARE(waitFor(m_engine->injectFault(noKind)).error().code, ErrorCode::InvalidArgument);
+    }
+};
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    // One suite, every engine. The remote engine is added here when it exists.
+    const std::vector<std::pair<QString, EngineFactory>> engines{{"local", makeLocalEngine}};
+    int status = 0;
+    for (const auto &[name, factory] : engines) {
+        TestEngineConformance suite(name, factory);
+        status |= QTest::qExec(&suite, argc, argv);
+    }
+    return status;
+}
+
+#include "tst_engine_conformance.moc"
