@@ -1,11 +1,7 @@
 // cluster.yaml: the demo files read as documented, what is written reads back equal, and every
 // malformed file is refused with the file, line and column of the mistake and what was expected.
 
-// Hidden from moc: Qt 6.4's moc cannot parse libstdc++'s <concepts>, which cluster_spec.h reaches
-// through <compare>, and it needs nothing from these headers.
-#ifndef Q_MOC_RUN
 #include "backend/model/cluster_yaml.h"
-#endif
 
 #include <QtTest>
 
