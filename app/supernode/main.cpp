@@ -1,7 +1,144 @@
-// The console window is being built; until it lands this program only says so.
+// supernode: the desktop console. Parses the command line and wires an embedded LocalEngine to
+// the MainWindow; all logic lives in ui/ and backend/.
+#include "backend/api/local_engine.h"
+#include "backend/model/cluster_yaml.h"
+#include "backend/sim/super_node_topology.h"
+#include "ui/main_window.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QPixmap>
+#include <QTimer>
+
 #include <cstdio>
-int main()
+
+namespace {
+
+void printErr(const QString &text)
 {
-    std::fputs("supernode: the console window is not built in this revision; use supernodectl\n", stderr);
-    return 1;
+    std::fputs(qPrintable(text + QLatin1Char('\n')), stderr);
+}
+
+bool hasDisplay()
+{
+    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+
+    // Parsed before QApplication exists: without a display, constructing it would abort.
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("SuperNode Console: set up, watch and run a GPU super node."));
+    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
+    const QCommandLineOption version(QStringLiteral("version"), QStringLiteral("Print the version and exit."));
+    const QCommandLineOption config(QStringLiteral("config"),
+                                    QStringLiteral("The cluster.yaml to run (default: the built-in simulated super "
+                                                   "node, 2 x 8 H100)."),
+                                    QStringLiteral("cluster.yaml"));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QStringLiteral("Save a picture of the window to FILE.png and exit; works "
+                                                       "without a display."),
+                                        QStringLiteral("FILE.png"));
+    const QCommandLineOption page(QStringLiteral("page"),
+                                  QStringLiteral("The page to show: %1.").arg(sn::MainWindow::pageIds().join(", ")),
+                                  QStringLiteral("ID"), QStringLiteral("overview"));
+    const QCommandLineOption after(QStringLiteral("after"),
+                                   QStringLiteral("Seconds to run before the screenshot (default 3)."),
+                                   QStringLiteral("SECONDS"), QStringLiteral("3"));
+    parser.addOptions({help, version, config, screenshot, page, after});
+    if (!parser.parse(arguments)) {
+        printErr(QStringLiteral("supernode: %1\nRun 'supernode --help' for usage.").arg(parser.errorText()));
+        return 2;
+    }
+    if (parser.isSet(help)) {
+        // Without a QCoreApplication the parser cannot know the program name.
+        std::fputs(
+            qPrintable(parser.helpText().replace(QStringLiteral("<executable_name>"), QStringLiteral("supernode"))),
+            stdout);
+        return 0;
+    }
+    if (parser.isSet(version)) {
+        std::printf("supernode %s\n", SN_VERSION);
+        return 0;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        printErr(QStringLiteral("supernode: unexpected argument '%1'\nRun 'supernode --help' for usage.")
+                     .arg(parser.positionalArguments().constFirst()));
+        return 2;
+    }
+    const QString pageId = parser.value(page);
+    if (!sn::MainWindow::pageIds().contains(pageId)) {
+        printErr(QStringLiteral("supernode: unknown page '%1'; the pages are: %2")
+                     .arg(pageId, sn::MainWindow::pageIds().join(", ")));
+        return 2;
+    }
+    bool afterOk = false;
+    const double afterSeconds = parser.value(after).toDouble(&afterOk);
+    if (!afterOk || afterSeconds < 0 || afterSeconds > 3600) {
+        printErr(QStringLiteral("supernode: --after needs a number of seconds between 0 and 3600, got '%1'")
+                     .arg(parser.value(after)));
+        return 2;
+    }
+
+    sn::ClusterSpec spec = sn::sim::defaultSimulatedSpec();
+    if (parser.isSet(config)) {
+        auto loaded = sn::loadClusterYaml(parser.value(config).toStdString());
+        if (!loaded) {
+            printErr(QStringLiteral("supernode: %1").arg(QString::fromStdString(loaded.error().message)));
+            return 3;
+        }
+        if (!loaded->simulation.enabled && loaded->nodes.empty()) {
+            printErr(QStringLiteral("supernode: %1: the cluster has no nodes and no simulation section")
+                         .arg(parser.value(config)));
+            return 3;
+        }
+        spec = std::move(*loaded);
+    }
+
+    const bool takeScreenshot = parser.isSet(screenshot);
+    if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM") && !hasDisplay()) {
+        if (!takeScreenshot) {
+            printErr(QStringLiteral("supernode: no display found. Run headless with QT_QPA_PLATFORM=offscreen "
+                                    "supernode --screenshot overview.png --after 3, or start it from a desktop "
+                                    "session."));
+            return 2;
+        }
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("SuperNode"));
+    QApplication::setApplicationName(QStringLiteral("SuperNode Console"));
+    QApplication::setApplicationVersion(QStringLiteral(SN_VERSION));
+
+    sn::LocalEngine::Options engineOptions;
+    engineOptions.engine.spec = std::move(spec); // real time: the simulated cluster runs on its own
+    sn::LocalEngine engine(std::move(engineOptions));
+    sn::MainWindowOptions windowOptions;
+    windowOptions.rememberState = !takeScreenshot; // a screenshot leaves the user's settings alone
+    sn::MainWindow window(engine, windowOptions);
+    if (!takeScreenshot) {
+        window.show();
+        return QApplication::exec();
+    }
+
+    window.resize(1400, 900);
+    window.setCurrentPage(pageId);
+    window.show();
+    const QString file = parser.value(screenshot);
+    QTimer::singleShot(static_cast<int>(afterSeconds * 1000), &window, [&window, file] {
+        if (!window.grab().save(file)) {
+            printErr(QStringLiteral("supernode: could not write the screenshot to '%1'").arg(file));
+            QApplication::exit(1);
+            return;
+        }
+        QApplication::exit(0);
+    });
+    return QApplication::exec();
 }

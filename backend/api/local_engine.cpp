@@ -16,10 +16,14 @@ LocalEngine::LocalEngine(Options options, QObject *parent) : EngineApi(parent)
     m_engine->moveToThread(&m_thread);
     connect(&m_thread, &QThread::finished, m_engine, &QObject::deleteLater);
     if (!m_virtualTime) {
-        auto *timer = new QTimer(m_engine); // moves with its parent; started on the engine thread
-        timer->setInterval(options.tickIntervalMs);
-        connect(timer, &QTimer::timeout, m_engine, &Engine::tick);
-        connect(&m_thread, &QThread::started, timer, qOverload<>(&QTimer::start));
+        // The timer must be created on the engine thread, where it ticks.
+        const int interval = options.tickIntervalMs;
+        Engine *engine = m_engine;
+        connect(&m_thread, &QThread::started, m_engine, [engine, interval] {
+            auto *timer = new QTimer(engine);
+            connect(timer, &QTimer::timeout, engine, &Engine::tick);
+            timer->start(interval);
+        });
     }
     m_thread.start();
 }

@@ -104,7 +104,7 @@ bool takeNumber(Context &ctx, const QString &name, double min, double max, doubl
 
 int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
 {
-    Context ctx{out, err};
+    Context ctx{out, err, false, {}, {}};
     QStringList rest = arguments.mid(1);
     while (!rest.isEmpty() && rest.front().startsWith(QLatin1String("--"))) {
         const QString opt = rest.takeFirst();

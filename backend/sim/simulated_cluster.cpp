@@ -15,8 +15,10 @@ constexpr std::int64_t kContextBytes = 512LL * 1024 * 1024; // CUDA context and 
 } // namespace
 
 SimulatedCluster::SimulatedCluster(const ClusterSpec &spec, std::int64_t startMs, SimOptions options)
-    : m_spec(expandSimulatedCluster(spec)), m_options(options), m_nowMs(startMs),
-      m_nextSampleMs(startMs + options.sampleIntervalMs), m_rng(spec.simulation.seed)
+    : m_spec(expandSimulatedCluster(spec)), m_options(options),
+      // Start one sample interval early and run up to startMs (end of the constructor), so the
+      // first readings are averages of real steps, as from a collector that has been running.
+      m_nowMs(startMs - options.sampleIntervalMs), m_nextSampleMs(startMs), m_rng(spec.simulation.seed)
 {
     m_nodes.resize(m_spec.nodes.size());
     for (std::size_t n = 0; n < m_spec.nodes.size(); ++n) {
@@ -33,13 +35,12 @@ SimulatedCluster::SimulatedCluster(const ClusterSpec &spec, std::int64_t startMs
     // jobArrivalsPerHour: 0 in cluster.yaml means an empty cluster that runs only what is submitted.
     if (m_options.generateWorkload && m_spec.simulation.jobArrivalsPerHour > 0) {
         const int perNode = m_spec.nodes.empty() ? 8 : static_cast<int>(m_spec.nodes.front().gpus.size());
-        m_workload.emplace(m_spec.simulation.seed, m_spec.simulation.jobArrivalsPerHour, perNode, startMs);
+        m_workload.emplace(m_spec.simulation.seed, m_spec.simulation.jobArrivalsPerHour, perNode, m_nowMs);
         m_nextArrival = m_workload->next();
         if (m_options.fillAtStart)
             fillAtStart();
     }
-    sample();
-    m_nextSampleMs = startMs + m_options.sampleIntervalMs;
+    advanceTo(startMs);
 }
 
 void SimulatedCluster::fillAtStart()

@@ -1,0 +1,333 @@
+// The console's main window on an embedded engine in virtual time: pages and shortcuts, the
+// Overview's numbers against the engine's own summary, the heat strip from telemetry, what the
+// status bar says, and what is remembered between runs.
+#include "backend/api/local_engine.h"
+#include "backend/sim/super_node_topology.h"
+#include "ui/coming_soon_page.h"
+#include "ui/main_window.h"
+#include "ui/overview_kpis.h"
+#include "ui/overview_page.h"
+#include "ui/summary_poller.h"
+#include "widgets/freshness_label.h"
+#include "widgets/gpu_heat_strip.h"
+#include "widgets/kpi_tile.h"
+#include "widgets/simulated_badge.h"
+#include "widgets/utilization_history_chart.h"
+
+#include <QLabel>
+#include <QListWidget>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTest>
+
+#include <cmath>
+#include <memory>
+
+using namespace sn;
+
+namespace {
+std::unique_ptr<LocalEngine> virtualEngine()
+{
+    LocalEngine::Options options;
+    options.engine.spec = sim::defaultSimulatedSpec();
+    options.engine.virtualTime = true;
+    return std::make_unique<LocalEngine>(std::move(options));
+}
+
+MainWindowOptions forgetful()
+{
+    MainWindowOptions o;
+    o.rememberState = false;
+    o.summaryIntervalMs = 100; // quicker than the console's 1 s, so tests wait less
+    return o;
+}
+
+void clearSettings()
+{
+    QSettings(QStringLiteral("SuperNode"), QStringLiteral("SuperNode Console")).clear();
+}
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        clearSettings();
+    }
+
+    void hasTheSevenPagesInOrder()
+    {
+        const QStringList expected{"overview", "topology", "gpus", "logs", "jobs", "reports", "setup"};
+        QCOMPARE(MainWindow::pageIds(), expected);
+        auto engine = virtualEngine();
+        MainWindow window(*engine, forgetful());
+        auto *nav = window.findChild<QListWidget *>(QStringLiteral("navigation"));
+        QVERIFY(nav);
+        QCOMPARE(nav->count(), 7);
+        QCOMPARE(nav->item(3)->text(), QStringLiteral("Logs & anomalies"));
+        for (const QString &id : expected)
+            QVERIFY2(window.page(id), qPrintable(id));
+        QCOMPARE(window.currentPage(), QStringLiteral("overview"));
+        QVERIFY(!window.setCurrentPage(QStringLiteral("kitchen")));
+        QCOMPARE(window.currentPage(), QStringLiteral("overview"));
+    }
+
+    void ctrlNumberSwitchesPages()
+    {
+        auto engine = virtualEngine();
+        MainWindow window(*engine, forgetful());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        const QStringList ids = MainWindow::pageIds();
+        for (int i = ids.size() - 1; i >= 0; --i) {
+            QTest::keyClick(&window, static_cast<Qt::Key>(Qt::Key_1 + i), Qt::ControlModifier);
+            QCOMPARE(window.currentPage(), ids[i]);
+        }
+    }
+
+    void navigationClickSwitchesPages()
+    {
+        auto engine = virtualEngine();
+        MainWindow window(*engine, forgetful());
+        auto *nav = window.findChild<QListWidget *>(QStringLiteral("navigation"));
+        nav->setCurrentRow(4);
+        QCOMPARE(window.currentPage(), QStringLiteral("jobs"));
+    }
+
+    void overviewTilesShowTheEnginesSummary()
+    {
+        auto engine = virtualEngine();
+        QVERIFY(waitFor(engine->advanceTime(3000)).ok());
+        const auto summary = waitFor(engine->getSummary());
+        QVERIFY(summary.ok());
+        QCOMPARE(summary->gpus_total(), 16);
+
+        MainWindow window(*engine, forgetful());
+        OverviewPage *overview = window.overviewPage();
+        QVERIFY(overview);
+        QTRY_COMPARE(overview->tile(Kpi::GpusBusy)->detail(), QStringLiteral("of 16"));
+        QCOMPARE(overview->tile(Kpi::GpusBusy)->value(), QString::number(summary->gpus_busy()));
+        QCOMPARE(overview->tile(Kpi::NodesUp)->value(), QStringLiteral("2"));
+        QCOMPARE(overview->tile(Kpi::NodesUp)->detail(), QStringLiteral("of 2"));
+        for (Kpi kpi : kAllKpis) {
+            const KpiReading expected = readKpi(kpi, *summary);
+            KpiTile *tile = overview->tile(kpi);
+            QCOMPARE(tile->title(), kpiTitle(kpi));
+            QCOMPARE(tile->value(), expected.value);
+            QCOMPARE(tile->unit(), expected.unit);
+            QCOMPARE(tile->detail(), expected.detail);
+            QCOMPARE(tile->state(), expected.health);
+        }
+    }
+
+    void overviewFollowsTheEngine()
+    {
+        auto engine = virtualEngine();
+        MainWindow window(*engine, forgetful());
+        OverviewPage *overview = window.overviewPage();
+        QTRY_COMPARE(overview->tile(Kpi::GpusBusy)->detail(), QStringLiteral("of 16"));
+
+        // Take a node down: the Nodes-up tile turns critical.
+        const auto cluster = waitFor(engine->getCluster());
+        QVERIFY(cluster.ok());
+        pb::InjectFaultRequest fault;
+        fault.set_kind(pb::FAULT_KIND_NODE_DOWN);
+        fault.set_node(cluster->nodes(1).name());
+        QVERIFY(waitFor(engine->injectFault(fault)).ok());
+        QVERIFY(waitFor(engine->advanceTime(2000)).ok());
+        QTRY_COMPARE(overview->tile(Kpi::NodesUp)->value(), QStringLiteral("1"));
+        QCOMPARE(overview->tile(Kpi::NodesUp)->state(), Health::Critical);
+        QTRY_COMPARE(overview->tile(Kpi::AnomaliesOpen)->state(), Health::Warning);
+    }
+
+    void historyChartGetsOnePointPerEngineTime()
+    {
+        auto engine = virtualEngine();
+        MainWindow window(*engine, forgetful());
+        UtilizationHistoryChart *chart = window.overviewPage()->historyChart();
+        for (int i = 1; i <= 3; ++i) {
+            QVERIFY(waitFor(engine->advanceTime(1000)).ok());
+            QTRY_COMPARE(chart->pointCount(), i);
+        }
+        QTest::qWait(300); // further polls of an unmoved engine add nothing
+        QCOMPARE(chart->pointCount(), 3);
+    }
+
+    void heatStripGetsSixteenGpusFromTelemetry()
+    {
+        auto engine = virtualEngine();
+        MainWindow window(*engine, forgetful());
+        GpuHeatStrip *strip = window.overviewPage()->heatStrip();
+        // The topology gives every GPU a cell before any telemetry arrives...
+        QTRY_COMPARE(strip->gpus().size(), 16);
+        QVERIFY(std::isnan(strip->gpus()[0].tempC));
+        // ...and telemetry fills in the readings.
+        QVERIFY(waitFor(engine->advanceTime(2000)).ok());
+        QTRY_VERIFY(!std::isnan(strip->gpus()[15].tempC));
+        QCOMPARE(strip->gpus().size(), 16);
+
+        const auto cluster = waitFor(engine->getCluster());
+        QVERIFY(cluster.ok());
+        const QString first = QString::fromStdString(cluster->nodes(0).name());
+        for (int i = 0; i < 8; ++i) {
+            QCOMPARE(strip->gpus()[i].node, first);
+            QCOMPARE(strip->gpus()[i].index, i);
+            QVERIFY(!strip->gpus()[i].faulted);
+            QVERIFY(strip->gpus()[i].tempC > 0);
+            QVERIFY(strip->gpus()[i].powerW > 0);
+        }
+    }
+
+    void heatStripMarksTheGpusOfANodeThatIsDown()
+    {
+        auto engine = virtualEngine();
+        const auto cluster = waitFor(engine->getCluster());
+        QVERIFY(cluster.ok());
+        pb::InjectFaultRequest fault;
+        fault.set_kind(pb::FAULT_KIND_NODE_DOWN);
+        fault.set_node(cluster->nodes(1).name());
+        QVERIFY(waitFor(engine->injectFault(fault)).ok());
+
+        MainWindow window(*engine, forgetful());
+        GpuHeatStrip *strip = window.overviewPage()->heatStrip();
+        QVERIFY(waitFor(engine->advanceTime(2000)).ok());
+        QTRY_COMPARE(strip->gpus().size(), 16);
+        QTRY_VERIFY(!std::isnan(strip->gpus()[0].tempC));
+        for (int i = 0; i < 8; ++i) {
+            QVERIFY(!strip->gpus()[i].faulted);
+            QVERIFY2(strip->gpus()[8 + i].faulted, qPrintable(strip->cellToolTip(8 + i)));
+        }
+    }
+
+    void heatStripMarksALostGpu()
+    {
+        auto engine = virtualEngine();
+        MainWindow window(*engine, forgetful());
+        GpuHeatStrip *strip = window.overviewPage()->heatStrip();
+        QVERIFY(waitFor(engine->advanceTime(2000)).ok());
+        QTRY_COMPARE(strip->gpus().size(), 16);
+
+        const auto cluster = waitFor(engine->getCluster());
+        pb::InjectFaultRequest fault;
+        fault.set_kind(pb::FAULT_KIND_XID_79);
+        fault.set_node(cluster->nodes(0).name());
+        fault.set_gpu(3);
+        QVERIFY(waitFor(engine->injectFault(fault)).ok());
+        QVERIFY(waitFor(engine->advanceTime(2000)).ok());
+        QTRY_VERIFY(strip->gpus()[3].faulted);
+        QVERIFY(!strip->gpus()[2].faulted);
+        QVERIFY(strip->cellToolTip(3).contains(QStringLiteral("Faulted")));
+    }
+
+    void statusBarNamesTheEngineAndSaysSimulated()
+    {
+        auto engine = virtualEngine();
+        MainWindow window(*engine, forgetful());
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.connectionLabel()->text().contains(engine->description()));
+        QTRY_VERIFY(window.simulatedBadge()->isVisible());
+        QCOMPARE(window.simulatedBadge()->text(), QStringLiteral("Simulated cluster"));
+        QVERIFY(window.windowTitle().contains(QStringLiteral("simulated")));
+    }
+
+    void comingSoonPagesNameTheirCapability_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<QString>("title");
+        QTest::addColumn<QStringList>("words");
+        QTest::newRow("topology") << "topology"
+                                  << "Topology" << QStringList{"NVSwitches", "NICs", "faults"};
+        QTest::newRow("gpus") << "gpus"
+                              << "GPUs" << QStringList{"every GPU", "temperature", "XID"};
+        QTest::newRow("logs") << "logs"
+                              << "Logs & anomalies" << QStringList{"logs", "anomaly"};
+        QTest::newRow("jobs") << "jobs"
+                              << "Jobs" << QStringList{"submit", "cancel", "pending"};
+        QTest::newRow("reports") << "reports"
+                                 << "Reports" << QStringList{"PDF", "CSV"};
+        QTest::newRow("setup") << "setup"
+                               << "Setup" << QStringList{"SSH", "cluster.yaml"};
+    }
+    void comingSoonPagesNameTheirCapability()
+    {
+        QFETCH(QString, id);
+        QFETCH(QString, title);
+        QFETCH(QStringList, words);
+        auto engine = virtualEngine();
+        MainWindow window(*engine, forgetful());
+        auto *page = qobject_cast<ComingSoonPage *>(window.page(id));
+        QVERIFY(page);
+        QCOMPARE(page->title(), title);
+        for (const QString &w : words)
+            QVERIFY2(page->capability().contains(w), qPrintable(page->capability()));
+        QVERIFY(page->capability().contains(QStringLiteral("coming")));
+    }
+
+    void remembersTheLastPage()
+    {
+        clearSettings();
+        auto engine = virtualEngine();
+        MainWindowOptions remember;
+        {
+            MainWindow window(*engine, remember);
+            QCOMPARE(window.currentPage(), QStringLiteral("overview"));
+            QVERIFY(window.setCurrentPage(QStringLiteral("reports")));
+        }
+        {
+            MainWindow window(*engine, remember);
+            QCOMPARE(window.currentPage(), QStringLiteral("reports"));
+            window.setCurrentPage(QStringLiteral("gpus"));
+            window.show();
+            window.resize(900, 640);
+            window.close();
+        }
+        MainWindow window(*engine, remember);
+        QCOMPARE(window.currentPage(), QStringLiteral("gpus"));
+        QCOMPARE(window.size(), QSize(900, 640));
+        // A window that does not remember leaves them alone.
+        {
+            MainWindow forgetting(*engine, forgetful());
+            forgetting.setCurrentPage(QStringLiteral("setup"));
+        }
+        QCOMPARE(QSettings(QStringLiteral("SuperNode"), QStringLiteral("SuperNode Console"))
+                     .value(QStringLiteral("mainWindow/page"))
+                     .toString(),
+                 QStringLiteral("gpus"));
+        clearSettings();
+    }
+
+    void freshnessGoesStaleWhenTheEngineStops()
+    {
+        auto engine = virtualEngine();
+        MainWindowOptions options = forgetful();
+        options.staleAfterMs = 400;
+        MainWindow window(*engine, options);
+        FreshnessLabel *freshness = window.freshness();
+        QTRY_VERIFY(freshness->hasUpdate());
+        // The engine still answers, but its clock has stopped: nothing new arrives.
+        QTRY_VERIFY(freshness->isStale());
+        QTRY_VERIFY2(freshness->text().startsWith(QStringLiteral("no update for")), qPrintable(freshness->text()));
+        QVERIFY(waitFor(engine->advanceTime(1000)).ok());
+        QTRY_VERIFY(!freshness->isStale());
+        QVERIFY2(freshness->text().startsWith(QStringLiteral("updated")), qPrintable(freshness->text()));
+    }
+
+    void closingWithARequestInFlightIsSafe()
+    {
+        auto engine = virtualEngine();
+        for (int i = 0; i < 5; ++i) {
+            auto window = std::make_unique<MainWindow>(*engine, forgetful());
+            window->summaryPoller()->poll();
+            window.reset(); // the reply arrives after its window is gone
+        }
+        // Let the engine answer the orphaned requests; their continuations must not run.
+        QVERIFY(waitFor(engine->advanceTime(1000)).ok());
+        QTest::qWait(200);
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_main_window.moc"

@@ -1,0 +1,55 @@
+#include "ui/console_pages.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+
+namespace sn {
+
+namespace {
+struct ConsolePages {
+    Q_DECLARE_TR_FUNCTIONS(sn::ConsolePages)
+};
+
+QVector<ConsolePage> makePages()
+{
+    return {
+        {QStringLiteral("overview"), ConsolePages::tr("Overview"), {}},
+        {QStringLiteral("topology"), ConsolePages::tr("Topology"),
+         ConsolePages::tr("Live topology of servers, GPUs, NVSwitches, NICs and switches with load and faults "
+                          "— coming in the console milestone.")},
+        {QStringLiteral("gpus"), ConsolePages::tr("GPUs"),
+         ConsolePages::tr(
+             "A table of every GPU with utilization, memory, temperature, power, clocks, throttle "
+             "reasons and XID/ECC errors, with per-GPU history charts — coming in the console milestone.")},
+        {QStringLiteral("logs"), ConsolePages::tr("Logs & anomalies"),
+         ConsolePages::tr("Search and live tail of kernel, Slurm, NCCL and job logs grouped into templates, and the "
+                          "anomaly timeline with acknowledgement — coming in the console milestone.")},
+        {QStringLiteral("jobs"), ConsolePages::tr("Jobs"),
+         ConsolePages::tr("The job queue: submit, cancel and follow jobs, see which GPUs each one runs on and, "
+                          "in plain words, why a pending job waits — coming in the console milestone.")},
+        {QStringLiteral("reports"), ConsolePages::tr("Reports"),
+         ConsolePages::tr("Utilization, availability and fault reports over a chosen period, exported as PDF, "
+                          "HTML or CSV — coming in the console milestone.")},
+        {QStringLiteral("setup"), ConsolePages::tr("Setup"),
+         ConsolePages::tr("A setup wizard that finds your servers over SSH, checks GPUs, drivers and the network "
+                          "fabric, and writes cluster.yaml — coming in the console milestone.")},
+    };
+}
+} // namespace
+
+const QVector<ConsolePage> &consolePages()
+{
+    // Built on first use, after a translator may have been installed.
+    static const QVector<ConsolePage> pages = makePages();
+    return pages;
+}
+
+QStringList consolePageIds()
+{
+    QStringList ids;
+    for (const ConsolePage &p : consolePages())
+        ids << p.id;
+    return ids;
+}
+
+} // namespace sn

@@ -1,0 +1,234 @@
+#include "ui/main_window.h"
+
+#include "ui/coming_soon_page.h"
+#include "ui/console_pages.h"
+#include "ui/overview_page.h"
+#include "ui/summary_poller.h"
+#include "widgets/freshness_label.h"
+#include "widgets/simulated_badge.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QScreen>
+#include <QSettings>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStatusBar>
+
+namespace sn {
+
+namespace {
+constexpr const char *kOrganization = "SuperNode";
+constexpr const char *kApplication = "SuperNode Console";
+constexpr const char *kGeometryKey = "mainWindow/geometry";
+constexpr const char *kStateKey = "mainWindow/state";
+constexpr const char *kPageKey = "mainWindow/page";
+
+// The console's settings whatever QCoreApplication's names are (tests, other front ends).
+struct ConsoleSettings : QSettings {
+    ConsoleSettings() : QSettings(QString::fromLatin1(kOrganization), QString::fromLatin1(kApplication)) {}
+};
+} // namespace
+
+MainWindow::MainWindow(EngineApi &engine, MainWindowOptions options, QWidget *parent)
+    : QMainWindow(parent), m_engine(engine), m_options(options), m_poller(new SummaryPoller(engine, this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("SuperNode Console"));
+    m_poller->setIntervalMs(m_options.summaryIntervalMs);
+
+    buildPages();
+    buildMenus();
+    buildStatusBar();
+
+    connect(m_poller, &SummaryPoller::summaryArrived, this, &MainWindow::showSummary);
+    connect(m_poller, &SummaryPoller::failed, this, &MainWindow::showFailure);
+
+    if (m_options.rememberState)
+        restoreSettings();
+    else
+        setCurrentPage(QStringLiteral("overview"));
+    ConsoleSettings stored;
+    if (!m_options.rememberState || !stored.contains(QString::fromLatin1(kGeometryKey))) {
+        // A first start: most of the screen, sized from the font rather than in pixels.
+        const int line = fontMetrics().height();
+        QSize size(line * 80, line * 50);
+        if (const QScreen *s = screen())
+            size = size.boundedTo(s->availableSize() * 0.9);
+        resize(size);
+    }
+    m_poller->start();
+}
+
+MainWindow::~MainWindow() = default;
+
+QStringList MainWindow::pageIds()
+{
+    return consolePageIds();
+}
+
+void MainWindow::buildPages()
+{
+    m_nav = new QListWidget;
+    m_nav->setObjectName(QStringLiteral("navigation"));
+    m_nav->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_nav->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_nav->setFrameShape(QFrame::NoFrame);
+    m_nav->setSpacing(fontMetrics().height() / 6);
+    m_stack = new QStackedWidget;
+
+    const QFontMetrics fm = fontMetrics();
+    int widest = 0;
+    const QVector<ConsolePage> &pages = consolePages();
+    for (int i = 0; i < pages.size(); ++i) {
+        const ConsolePage &p = pages[i];
+        auto *item = new QListWidgetItem(p.title, m_nav);
+        item->setData(Qt::UserRole, p.id);
+        item->setSizeHint(QSize(0, fm.height() * 2));
+        item->setToolTip(tr("%1 (Ctrl+%2)").arg(p.title).arg(i + 1));
+        widest = std::max(widest, fm.horizontalAdvance(p.title));
+        QWidget *page = nullptr;
+        if (p.id == QLatin1String("overview")) {
+            m_overview = new OverviewPage(m_engine, *m_poller);
+            page = m_overview;
+        } else {
+            page = new ComingSoonPage(p.title, p.capability);
+        }
+        page->setObjectName(QStringLiteral("page-") + p.id);
+        m_stack->addWidget(page);
+    }
+    m_nav->setFixedWidth(widest + fm.height() * 3);
+
+    connect(m_nav, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (row < 0)
+            return;
+        m_stack->setCurrentIndex(row);
+        if (m_options.rememberState) {
+            ConsoleSettings s;
+            s.setValue(QString::fromLatin1(kPageKey), currentPage());
+        }
+    });
+
+    auto *central = new QWidget;
+    auto *layout = new QHBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_nav);
+    layout->addWidget(m_stack, 1);
+    setCentralWidget(central);
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *quit = file->addAction(tr("&Quit"));
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+    connect(quit, &QAction::triggered, this, &QWidget::close);
+
+    QMenu *go = menuBar()->addMenu(tr("&Go"));
+    const QVector<ConsolePage> &pages = consolePages();
+    for (int i = 0; i < pages.size(); ++i) {
+        QAction *action = go->addAction(pages[i].title);
+        action->setObjectName(QStringLiteral("go-") + pages[i].id);
+        action->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)));
+        // Shortcuts work while the menu bar is hidden or the focus is in a page.
+        action->setShortcutContext(Qt::WindowShortcut);
+        addAction(action);
+        const QString id = pages[i].id;
+        connect(action, &QAction::triggered, this, [this, id] { setCurrentPage(id); });
+    }
+}
+
+void MainWindow::buildStatusBar()
+{
+    m_connection = new QLabel(tr("Engine: %1").arg(m_engine.description()));
+    m_connection->setObjectName(QStringLiteral("connection"));
+    m_connection->setToolTip(tr("Where the engine runs that this console shows."));
+    m_freshness = new FreshnessLabel;
+    m_freshness->setObjectName(QStringLiteral("freshness"));
+    m_freshness->setStaleAfterMs(m_options.staleAfterMs);
+    m_badge = new SimulatedBadge;
+    m_badge->setObjectName(QStringLiteral("simulated-badge"));
+    m_badge->setVisible(false);
+
+    statusBar()->addWidget(m_connection);
+    statusBar()->addPermanentWidget(m_freshness);
+    statusBar()->addPermanentWidget(m_badge);
+}
+
+bool MainWindow::setCurrentPage(const QString &id)
+{
+    const int row = pageIds().indexOf(id);
+    if (row < 0)
+        return false;
+    m_nav->setCurrentRow(row);
+    return true;
+}
+
+QString MainWindow::currentPage() const
+{
+    const int row = m_stack->currentIndex();
+    return row >= 0 && row < pageIds().size() ? pageIds().at(row) : QString();
+}
+
+QWidget *MainWindow::page(const QString &id) const
+{
+    const int row = pageIds().indexOf(id);
+    return row < 0 ? nullptr : m_stack->widget(row);
+}
+
+void MainWindow::showSummary(const pb::ClusterSummary &summary)
+{
+    // Fresh means the engine's clock moved: an engine that answers but has stopped running
+    // (or a virtual clock nobody advances) is stale all the same.
+    if (summary.time_ms() != m_lastSummaryTimeMs) {
+        m_lastSummaryTimeMs = summary.time_ms();
+        m_freshness->markUpdated();
+    }
+    m_badge->setVisible(summary.simulated());
+    m_connection->setText(tr("Engine: %1").arg(m_engine.description()));
+    const QString name = QString::fromStdString(summary.cluster_name());
+    setWindowTitle(summary.simulated() ? tr("%1 (simulated) — SuperNode Console").arg(name)
+                                       : tr("%1 — SuperNode Console").arg(name));
+}
+
+void MainWindow::showFailure(const QString &message)
+{
+    m_connection->setText(tr("Engine: %1 — error").arg(m_engine.description()));
+    m_connection->setToolTip(message);
+    statusBar()->showMessage(tr("The engine did not answer: %1").arg(message), 10000);
+}
+
+void MainWindow::restoreSettings()
+{
+    ConsoleSettings s;
+    restoreGeometry(s.value(QString::fromLatin1(kGeometryKey)).toByteArray());
+    restoreState(s.value(QString::fromLatin1(kStateKey)).toByteArray());
+    const QString page = s.value(QString::fromLatin1(kPageKey)).toString();
+    if (!setCurrentPage(page))
+        setCurrentPage(QStringLiteral("overview"));
+}
+
+void MainWindow::saveSettings() const
+{
+    if (!m_options.rememberState)
+        return;
+    ConsoleSettings s;
+    s.setValue(QString::fromLatin1(kGeometryKey), saveGeometry());
+    s.setValue(QString::fromLatin1(kStateKey), saveState());
+    s.setValue(QString::fromLatin1(kPageKey), currentPage());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveSettings();
+    QMainWindow::closeEvent(event);
+}
+
+} // namespace sn

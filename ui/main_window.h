@@ -1,0 +1,72 @@
+#pragma once
+// The console's main window: navigation on the left, one page at a time on the right, and a
+// status bar that says where the engine runs, how fresh the numbers are and whether the
+// cluster is simulated. Geometry, toolbar state and the last page are remembered with
+// QSettings("SuperNode", "SuperNode Console").
+
+#include "backend/api/engine_api.h"
+
+#include <QMainWindow>
+
+class QLabel;
+class QListWidget;
+class QStackedWidget;
+
+namespace sn {
+
+class FreshnessLabel;
+class OverviewPage;
+class SimulatedBadge;
+class SummaryPoller;
+
+struct MainWindowOptions {
+    bool rememberState = true; // false: neither restore nor save settings (screenshots, tests)
+    int summaryIntervalMs = 1000;
+    int staleAfterMs = 10000;
+};
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(EngineApi &engine, MainWindowOptions options = {}, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // overview, topology, gpus, logs, jobs, reports, setup
+    static QStringList pageIds();
+
+    // False, and nothing changes, for an id not in pageIds().
+    bool setCurrentPage(const QString &id);
+    QString currentPage() const;
+    QWidget *page(const QString &id) const;
+
+    OverviewPage *overviewPage() const { return m_overview; }
+    FreshnessLabel *freshness() const { return m_freshness; }
+    SimulatedBadge *simulatedBadge() const { return m_badge; }
+    QLabel *connectionLabel() const { return m_connection; }
+    SummaryPoller *summaryPoller() const { return m_poller; }
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void buildPages();
+    void buildMenus();
+    void buildStatusBar();
+    void showSummary(const pb::ClusterSummary &summary);
+    void showFailure(const QString &message);
+    void restoreSettings();
+    void saveSettings() const;
+
+    EngineApi &m_engine;
+    MainWindowOptions m_options;
+    SummaryPoller *m_poller = nullptr;
+    QListWidget *m_nav = nullptr;
+    QStackedWidget *m_stack = nullptr;
+    OverviewPage *m_overview = nullptr;
+    QLabel *m_connection = nullptr;
+    FreshnessLabel *m_freshness = nullptr;
+    SimulatedBadge *m_badge = nullptr;
+    qint64 m_lastSummaryTimeMs = -1;
+};
+
+} // namespace sn
