@@ -17,15 +17,20 @@ int main()
     spec.network.links.clear(); // links are derived, not written
     const std::string text = writeClusterYaml(spec);
     constexpr int kParses = 20;
-    const double ours = bench::medianSeconds(5, [&] {
-        for (int i = 0; i < kParses; ++i)
-            if (!parseClusterYaml(text).ok())
-                std::abort();
-    }) / kParses;
-    const double peer = bench::medianSeconds(5, [&] {
-        for (int i = 0; i < kParses; ++i)
-            (void)YAML::Load(text);
-    }) / kParses;
-    bench::printFigure("model", "cluster_yaml_parse_128_nodes_ms", ours * 1000, "ms", "yaml-cpp YAML::Load", peer * 1000);
+    const double ours = bench::medianSeconds(5,
+                                             [&] {
+                                                 for (int i = 0; i < kParses; ++i)
+                                                     if (!parseClusterYaml(text).ok())
+                                                         std::abort();
+                                             }) /
+                        kParses;
+    const double peer = bench::medianSeconds(5,
+                                             [&] {
+                                                 for (int i = 0; i < kParses; ++i)
+                                                     (void)YAML::Load(text);
+                                             }) /
+                        kParses;
+    bench::printFigure("model", "cluster_yaml_parse_128_nodes_ms", ours * 1000, "ms", "yaml-cpp YAML::Load",
+                       peer * 1000);
     return 0;
 }

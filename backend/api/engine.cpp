@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <regex>
+#include <set>
 
 Q_LOGGING_CATEGORY(lcEngine, "sn.engine")
 
@@ -113,11 +114,32 @@ void Engine::record(Event event)
 pb::Cluster Engine::cluster() const
 {
     pb::Cluster c = toProto(m_sim->spec(), true);
+    // Devices whose links are down: a lost GPU, a NIC port down, every device of a node that is
+    // down; and GPUs whose NVLinks alone are down. A link touching one is reported unhealthy.
+    std::set<std::string> broken, nvlinkBroken;
     for (int n = 0; n < c.nodes_size(); ++n) {
         pb::Node *node = c.mutable_nodes(n);
-        node->set_state(m_sim->nodeUp(node->name()) ? pb::NODE_STATE_UP : pb::NODE_STATE_DOWN);
-        for (int i = 0; i < node->nics_size(); ++i)
+        const bool up = m_sim->nodeUp(node->name());
+        node->set_state(up ? pb::NODE_STATE_UP : pb::NODE_STATE_DOWN);
+        for (int i = 0; i < node->nics_size(); ++i) {
             node->mutable_nics(i)->set_link_up(m_sim->nicUp(node->name(), i));
+            if (!node->nics(i).link_up())
+                broken.insert(node->nics(i).id());
+        }
+        for (const pb::Gpu &gpu : node->gpus()) {
+            if (!up || m_sim->gpuLost(node->name(), gpu.index()))
+                broken.insert(gpu.id());
+            else if (!m_sim->nvlinkUp(node->name(), gpu.index()))
+                nvlinkBroken.insert(gpu.id());
+        }
+        if (!up)
+            for (const pb::NvSwitch &sw : node->nvswitches())
+                broken.insert(sw.id());
+    }
+    for (pb::Link &link : *c.mutable_links()) {
+        const bool nvlinkDown =
+            link.type() == pb::LINK_TYPE_NVLINK && (nvlinkBroken.contains(link.a()) || nvlinkBroken.contains(link.b()));
+        link.set_healthy(!nvlinkDown && !broken.contains(link.a()) && !broken.contains(link.b()));
     }
     return c;
 }
@@ -317,9 +339,9 @@ pb::ApplyConfigResponse Engine::applyConfig(const pb::ApplyConfigRequest &reques
     Event e;
     e.timeMs = m_clock->nowMs();
     e.kind = "config.applied";
-    e.message = "Configuration version " + std::to_string(m_configVersion) + " applied: " +
-                std::to_string(m_sim->spec().nodes.size()) + " nodes, " + std::to_string(m_sim->spec().gpuCount()) +
-                " GPUs";
+    e.message = "Configuration version " + std::to_string(m_configVersion) +
+                " applied: " + std::to_string(m_sim->spec().nodes.size()) + " nodes, " +
+                std::to_string(m_sim->spec().gpuCount()) + " GPUs";
     e.simulated = true;
     record(std::move(e));
     ingest(m_sim->takeOutputs());
@@ -343,13 +365,26 @@ Result<pb::Event> Engine::injectFault(const pb::InjectFaultRequest &request)
 {
     std::optional<sim::FaultKind> kind;
     switch (request.kind()) {
-    case pb::FAULT_KIND_GPU_OVERHEAT: kind = sim::FaultKind::GpuOverheat; break;
-    case pb::FAULT_KIND_ECC_DOUBLE_BIT: kind = sim::FaultKind::EccDoubleBit; break;
-    case pb::FAULT_KIND_XID_79: kind = sim::FaultKind::Xid79; break;
-    case pb::FAULT_KIND_NVLINK_DOWN: kind = sim::FaultKind::NvlinkDown; break;
-    case pb::FAULT_KIND_NODE_DOWN: kind = sim::FaultKind::NodeDown; break;
-    case pb::FAULT_KIND_NIC_FLAP: kind = sim::FaultKind::NicFlap; break;
-    default: return invalidArgument("unknown fault kind " + std::to_string(request.kind()));
+    case pb::FAULT_KIND_GPU_OVERHEAT:
+        kind = sim::FaultKind::GpuOverheat;
+        break;
+    case pb::FAULT_KIND_ECC_DOUBLE_BIT:
+        kind = sim::FaultKind::EccDoubleBit;
+        break;
+    case pb::FAULT_KIND_XID_79:
+        kind = sim::FaultKind::Xid79;
+        break;
+    case pb::FAULT_KIND_NVLINK_DOWN:
+        kind = sim::FaultKind::NvlinkDown;
+        break;
+    case pb::FAULT_KIND_NODE_DOWN:
+        kind = sim::FaultKind::NodeDown;
+        break;
+    case pb::FAULT_KIND_NIC_FLAP:
+        kind = sim::FaultKind::NicFlap;
+        break;
+    default:
+        return invalidArgument("unknown fault kind " + std::to_string(request.kind()));
     }
     auto event = m_sim->injectFault({*kind, request.node(), request.gpu(), request.duration_ms()});
     if (!event)

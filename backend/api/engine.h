@@ -27,8 +27,8 @@ class Engine : public QObject {
     Q_OBJECT
 public:
     struct Options {
-        ClusterSpec spec;            // as read from cluster.yaml
-        std::string configYaml;      // its text, returned by getConfig(); written from spec if empty
+        ClusterSpec spec;       // as read from cluster.yaml
+        std::string configYaml; // its text, returned by getConfig(); written from spec if empty
         bool virtualTime = false;
         std::int64_t virtualStartMs = kVirtualEpochMs;
         sim::SimOptions sim;

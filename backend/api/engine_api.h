@@ -3,8 +3,9 @@
 // show or do goes through it; its messages are the generated supernode.v1 types.
 //
 // Calls never block the caller: each returns a QFuture that the engine fulfils from its own
-// threads. A GUI attaches a continuation with future.then(widget, ...), which runs on the GUI
-// thread; a command-line tool may simply wait on result(). Streams are objects that emit a
+// threads. A GUI attaches a continuation that runs on the GUI thread (ui/reply_guard.h's
+// onReply(); plain then(widget, ...) asserts on Qt 6.4 if the widget dies first); a
+// command-line tool may simply waitFor() the reply. Streams are objects that emit a
 // queued signal per batch on the thread that subscribed, until they are destroyed.
 
 #include "backend/api/supernode.pb.h"
@@ -19,8 +20,7 @@ namespace sn {
 
 namespace pb = supernode::v1;
 
-template <typename T>
-using Reply = QFuture<Result<T>>;
+template <typename T> using Reply = QFuture<Result<T>>;
 
 class TelemetryStream : public QObject {
     Q_OBJECT
@@ -77,8 +77,7 @@ public:
 
 // Blocks until the engine answers. For command-line tools and tests only: the GUI thread never
 // waits (it uses reply.then(context, ...)).
-template <typename T>
-Result<T> waitFor(Reply<T> reply)
+template <typename T> Result<T> waitFor(Reply<T> reply)
 {
     reply.waitForFinished();
     if (reply.isCanceled() || reply.resultCount() == 0)

@@ -39,8 +39,7 @@ QString LocalEngine::description() const
     return m_virtualTime ? tr("embedded (simulated, virtual time)") : tr("embedded (simulated)");
 }
 
-template <typename T, typename F>
-Reply<T> LocalEngine::post(F &&work)
+template <typename T, typename F> Reply<T> LocalEngine::post(F &&work)
 {
     auto promise = std::make_shared<QPromise<Result<T>>>();
     Reply<T> future = promise->future();
@@ -133,8 +132,9 @@ std::unique_ptr<EventStream> LocalEngine::streamEvents()
 {
     auto stream = std::make_unique<EventStream>();
     EventStream *target = stream.get();
-    connect(m_engine, &Engine::eventRaised, target, [target](const pb::Event &event) { emit target->event(event); },
-            Qt::QueuedConnection);
+    connect(
+        m_engine, &Engine::eventRaised, target, [target](const pb::Event &event) { emit target->event(event); },
+        Qt::QueuedConnection);
     return stream;
 }
 

@@ -16,7 +16,7 @@ class LocalEngine final : public EngineApi {
 public:
     struct Options {
         Engine::Options engine;
-        int tickIntervalMs = 200;    // real time only; the GUI repaints at most ~10 times a second
+        int tickIntervalMs = 200; // real time only; the GUI repaints at most ~10 times a second
     };
 
     explicit LocalEngine(Options options, QObject *parent = nullptr);
@@ -44,8 +44,7 @@ public:
     Reply<pb::SimulationStatus> advanceTime(std::int64_t milliseconds) override;
 
 private:
-    template <typename T, typename F>
-    Reply<T> post(F &&work);
+    template <typename T, typename F> Reply<T> post(F &&work);
 
     QThread m_thread;
     Engine *m_engine = nullptr; // lives on m_thread; deleted there

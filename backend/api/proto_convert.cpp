@@ -5,11 +5,16 @@ namespace sn {
 pb::LinkType toProto(LinkType type)
 {
     switch (type) {
-    case LinkType::NvLink: return pb::LINK_TYPE_NVLINK;
-    case LinkType::Pcie: return pb::LINK_TYPE_PCIE;
-    case LinkType::Roce: return pb::LINK_TYPE_ROCE;
-    case LinkType::InfiniBand: return pb::LINK_TYPE_INFINIBAND;
-    case LinkType::Ethernet: return pb::LINK_TYPE_ETHERNET;
+    case LinkType::NvLink:
+        return pb::LINK_TYPE_NVLINK;
+    case LinkType::Pcie:
+        return pb::LINK_TYPE_PCIE;
+    case LinkType::Roce:
+        return pb::LINK_TYPE_ROCE;
+    case LinkType::InfiniBand:
+        return pb::LINK_TYPE_INFINIBAND;
+    case LinkType::Ethernet:
+        return pb::LINK_TYPE_ETHERNET;
     }
     return pb::LINK_TYPE_UNSPECIFIED;
 }
@@ -17,12 +22,18 @@ pb::LinkType toProto(LinkType type)
 pb::JobState toProto(JobState state)
 {
     switch (state) {
-    case JobState::Pending: return pb::JOB_STATE_PENDING;
-    case JobState::Running: return pb::JOB_STATE_RUNNING;
-    case JobState::Completed: return pb::JOB_STATE_COMPLETED;
-    case JobState::Failed: return pb::JOB_STATE_FAILED;
-    case JobState::Cancelled: return pb::JOB_STATE_CANCELLED;
-    case JobState::Preempted: return pb::JOB_STATE_PREEMPTED;
+    case JobState::Pending:
+        return pb::JOB_STATE_PENDING;
+    case JobState::Running:
+        return pb::JOB_STATE_RUNNING;
+    case JobState::Completed:
+        return pb::JOB_STATE_COMPLETED;
+    case JobState::Failed:
+        return pb::JOB_STATE_FAILED;
+    case JobState::Cancelled:
+        return pb::JOB_STATE_CANCELLED;
+    case JobState::Preempted:
+        return pb::JOB_STATE_PREEMPTED;
     }
     return pb::JOB_STATE_UNSPECIFIED;
 }
@@ -30,22 +41,32 @@ pb::JobState toProto(JobState state)
 JobState fromProto(pb::JobState state)
 {
     switch (state) {
-    case pb::JOB_STATE_RUNNING: return JobState::Running;
-    case pb::JOB_STATE_COMPLETED: return JobState::Completed;
-    case pb::JOB_STATE_FAILED: return JobState::Failed;
-    case pb::JOB_STATE_CANCELLED: return JobState::Cancelled;
-    case pb::JOB_STATE_PREEMPTED: return JobState::Preempted;
-    default: return JobState::Pending;
+    case pb::JOB_STATE_RUNNING:
+        return JobState::Running;
+    case pb::JOB_STATE_COMPLETED:
+        return JobState::Completed;
+    case pb::JOB_STATE_FAILED:
+        return JobState::Failed;
+    case pb::JOB_STATE_CANCELLED:
+        return JobState::Cancelled;
+    case pb::JOB_STATE_PREEMPTED:
+        return JobState::Preempted;
+    default:
+        return JobState::Pending;
     }
 }
 
 pb::WorkloadKind toProto(WorkloadKind kind)
 {
     switch (kind) {
-    case WorkloadKind::Training: return pb::WORKLOAD_KIND_TRAINING;
-    case WorkloadKind::Inference: return pb::WORKLOAD_KIND_INFERENCE;
-    case WorkloadKind::Preprocessing: return pb::WORKLOAD_KIND_PREPROCESSING;
-    case WorkloadKind::Other: return pb::WORKLOAD_KIND_UNSPECIFIED;
+    case WorkloadKind::Training:
+        return pb::WORKLOAD_KIND_TRAINING;
+    case WorkloadKind::Inference:
+        return pb::WORKLOAD_KIND_INFERENCE;
+    case WorkloadKind::Preprocessing:
+        return pb::WORKLOAD_KIND_PREPROCESSING;
+    case WorkloadKind::Other:
+        return pb::WORKLOAD_KIND_UNSPECIFIED;
     }
     return pb::WORKLOAD_KIND_UNSPECIFIED;
 }
@@ -53,20 +74,28 @@ pb::WorkloadKind toProto(WorkloadKind kind)
 WorkloadKind fromProto(pb::WorkloadKind kind)
 {
     switch (kind) {
-    case pb::WORKLOAD_KIND_TRAINING: return WorkloadKind::Training;
-    case pb::WORKLOAD_KIND_INFERENCE: return WorkloadKind::Inference;
-    case pb::WORKLOAD_KIND_PREPROCESSING: return WorkloadKind::Preprocessing;
-    default: return WorkloadKind::Other;
+    case pb::WORKLOAD_KIND_TRAINING:
+        return WorkloadKind::Training;
+    case pb::WORKLOAD_KIND_INFERENCE:
+        return WorkloadKind::Inference;
+    case pb::WORKLOAD_KIND_PREPROCESSING:
+        return WorkloadKind::Preprocessing;
+    default:
+        return WorkloadKind::Other;
     }
 }
 
 pb::Severity toProto(Severity severity)
 {
     switch (severity) {
-    case Severity::Info: return pb::SEVERITY_INFO;
-    case Severity::Warning: return pb::SEVERITY_WARNING;
-    case Severity::Error: return pb::SEVERITY_ERROR;
-    case Severity::Critical: return pb::SEVERITY_CRITICAL;
+    case Severity::Info:
+        return pb::SEVERITY_INFO;
+    case Severity::Warning:
+        return pb::SEVERITY_WARNING;
+    case Severity::Error:
+        return pb::SEVERITY_ERROR;
+    case Severity::Critical:
+        return pb::SEVERITY_CRITICAL;
     }
     return pb::SEVERITY_UNSPECIFIED;
 }

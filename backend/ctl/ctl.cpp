@@ -58,7 +58,7 @@ std::unique_ptr<EngineApi> openEngine(Context &ctx, int *exitCode)
     return std::make_unique<LocalEngine>(std::move(options));
 }
 
-void printJson(Context &ctx, const google::protobuf::Message &message)
+std::string messageToJson(const google::protobuf::Message &message)
 {
     std::string json;
     google::protobuf::util::JsonPrintOptions options;
@@ -66,7 +66,12 @@ void printJson(Context &ctx, const google::protobuf::Message &message)
     options.always_print_primitive_fields = true;
     options.preserve_proto_field_names = true;
     (void)google::protobuf::util::MessageToJsonString(message, &json, options);
-    ctx.out << QString::fromStdString(json) << '\n';
+    return json;
+}
+
+void printJson(Context &ctx, const google::protobuf::Message &message)
+{
+    ctx.out << QString::fromStdString(messageToJson(message)) << '\n';
 }
 
 int fail(Context &ctx, const Error &error)
@@ -74,15 +79,19 @@ int fail(Context &ctx, const Error &error)
     ctx.err << "supernodectl: " << QString::fromStdString(error.message) << '\n';
     switch (error.code) {
     case ErrorCode::InvalidArgument:
-    case ErrorCode::NotFound: return kInvalidInput;
-    case ErrorCode::Unavailable: return kUnavailable;
-    default: return kFailed;
+    case ErrorCode::NotFound:
+        return kInvalidInput;
+    case ErrorCode::Unavailable:
+        return kUnavailable;
+    default:
+        return kFailed;
     }
 }
 
 int usage(Context &ctx, const QString &message)
 {
-    ctx.err << "supernodectl: " << message << "\n" << "Run 'supernodectl --help' for usage.\n";
+    ctx.err << "supernodectl: " << message << "\n"
+            << "Run 'supernodectl --help' for usage.\n";
     return kUsage;
 }
 

@@ -31,14 +31,18 @@ int checkCommand(Context &ctx)
         }
         return kInvalidInput;
     }
-    const int nodes = spec->simulation.enabled && spec->nodes.empty() ? spec->simulation.nodes
-                                                                        : static_cast<int>(spec->nodes.size());
+    const int nodes =
+        spec->simulation.enabled && spec->nodes.empty() ? spec->simulation.nodes : static_cast<int>(spec->nodes.size());
     const int gpus = spec->simulation.enabled && spec->nodes.empty()
                          ? spec->simulation.nodes * spec->simulation.gpusPerNode
                          : spec->gpuCount();
     if (ctx.json) {
-        QJsonObject o{{"valid", true}, {"file", path}, {"name", QString::fromStdString(spec->name)},
-                      {"nodes", nodes}, {"gpus", gpus}, {"simulated", spec->simulation.enabled},
+        QJsonObject o{{"valid", true},
+                      {"file", path},
+                      {"name", QString::fromStdString(spec->name)},
+                      {"nodes", nodes},
+                      {"gpus", gpus},
+                      {"simulated", spec->simulation.enabled},
                       {"priority_classes", static_cast<int>(spec->schedulingPolicy.priorityClasses.size())}};
         ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
     } else {

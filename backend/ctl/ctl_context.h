@@ -18,15 +18,16 @@ struct Context {
     QTextStream &out;
     QTextStream &err;
     bool json = false;
-    QString configPath;          // --config; empty: the built-in demo super node
-    QStringList args;            // the command's own arguments, after its name
+    QString configPath; // --config; empty: the built-in demo super node
+    QStringList args;   // the command's own arguments, after its name
 };
 
 // The embedded simulated engine in virtual time, from --config or the demo cluster.
 // On a bad config prints the error and returns nullptr with *exitCode set.
 std::unique_ptr<EngineApi> openEngine(Context &ctx, int *exitCode);
 
-// Prints a message as JSON (--json) or lets the command print text.
+// A message as one line of JSON with the proto field names; printJson writes it to ctx.out.
+std::string messageToJson(const google::protobuf::Message &message);
 void printJson(Context &ctx, const google::protobuf::Message &message);
 // Prints the error the way every command does and returns its exit code.
 int fail(Context &ctx, const Error &error);

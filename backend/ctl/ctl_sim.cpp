@@ -3,8 +3,6 @@
 
 #include "backend/sim/fault.h"
 
-#include <google/protobuf/util/json_util.h>
-
 #include <algorithm>
 
 namespace sn::ctl {
@@ -19,12 +17,18 @@ struct PlannedFault {
 pb::FaultKind toProtoFault(sim::FaultKind kind)
 {
     switch (kind) {
-    case sim::FaultKind::GpuOverheat: return pb::FAULT_KIND_GPU_OVERHEAT;
-    case sim::FaultKind::EccDoubleBit: return pb::FAULT_KIND_ECC_DOUBLE_BIT;
-    case sim::FaultKind::Xid79: return pb::FAULT_KIND_XID_79;
-    case sim::FaultKind::NvlinkDown: return pb::FAULT_KIND_NVLINK_DOWN;
-    case sim::FaultKind::NodeDown: return pb::FAULT_KIND_NODE_DOWN;
-    case sim::FaultKind::NicFlap: return pb::FAULT_KIND_NIC_FLAP;
+    case sim::FaultKind::GpuOverheat:
+        return pb::FAULT_KIND_GPU_OVERHEAT;
+    case sim::FaultKind::EccDoubleBit:
+        return pb::FAULT_KIND_ECC_DOUBLE_BIT;
+    case sim::FaultKind::Xid79:
+        return pb::FAULT_KIND_XID_79;
+    case sim::FaultKind::NvlinkDown:
+        return pb::FAULT_KIND_NVLINK_DOWN;
+    case sim::FaultKind::NodeDown:
+        return pb::FAULT_KIND_NODE_DOWN;
+    case sim::FaultKind::NicFlap:
+        return pb::FAULT_KIND_NIC_FLAP;
     }
     return pb::FAULT_KIND_UNSPECIFIED;
 }
@@ -75,8 +79,8 @@ int faultsCommand(Context &ctx)
         ctx.out << "{\"faults\":[";
         bool first = true;
         for (sim::FaultKind k : kAllFaults) {
-            ctx.out << (first ? "" : ",") << "{\"name\":\"" << sim::faultKindName(k) << "\",\"default_duration_s\":"
-                    << sim::defaultFaultDurationMs(k) / 1000 << '}';
+            ctx.out << (first ? "" : ",") << "{\"name\":\"" << sim::faultKindName(k)
+                    << "\",\"default_duration_s\":" << sim::defaultFaultDurationMs(k) / 1000 << '}';
             first = false;
         }
         ctx.out << "]}\n";
@@ -85,16 +89,6 @@ int faultsCommand(Context &ctx)
     for (sim::FaultKind k : kAllFaults)
         ctx.out << sim::faultKindName(k) << "  (lasts " << sim::defaultFaultDurationMs(k) / 1000 << " s by default)\n";
     return kOk;
-}
-
-std::string toJson(const google::protobuf::Message &m)
-{
-    std::string json;
-    google::protobuf::util::JsonPrintOptions options;
-    options.always_print_primitive_fields = true;
-    options.preserve_proto_field_names = true;
-    (void)google::protobuf::util::MessageToJsonString(m, &json, options);
-    return json;
 }
 
 int runCommand(Context &ctx)
@@ -148,18 +142,19 @@ int runCommand(Context &ctx)
         return fail(ctx, !summary ? summary.error() : events.error());
 
     if (ctx.json) {
-        ctx.out << "{\"simulation\":" << QString::fromStdString(toJson(*end))
-                << ",\"summary\":" << QString::fromStdString(toJson(*summary))
-                << ",\"events\":" << QString::fromStdString(toJson(*events)) << "}\n";
+        ctx.out << "{\"simulation\":" << QString::fromStdString(messageToJson(*end))
+                << ",\"summary\":" << QString::fromStdString(messageToJson(*summary))
+                << ",\"events\":" << QString::fromStdString(messageToJson(*events)) << "}\n";
         return kOk;
     }
     ctx.out << "simulated " << seconds << " s (seed " << end->seed() << ", virtual time)\n\n";
     printSummaryText(ctx, *summary);
     ctx.out << "\nevents (" << events->events_size() << "):\n";
     for (auto it = events->events().rbegin(); it != events->events().rend(); ++it)
-        ctx.out << "  +" << QString::number((it->time_ms() - start->time_ms()) / 1000.0, 'f', 1) << " s  "
-                << QString::fromStdString(pb::Severity_Name(it->severity())).remove(QStringLiteral("SEVERITY_")).toLower()
-                << "  " << QString::fromStdString(it->message()) << '\n';
+        ctx.out
+            << "  +" << QString::number((it->time_ms() - start->time_ms()) / 1000.0, 'f', 1) << " s  "
+            << QString::fromStdString(pb::Severity_Name(it->severity())).remove(QStringLiteral("SEVERITY_")).toLower()
+            << "  " << QString::fromStdString(it->message()) << '\n';
     return kOk;
 }
 

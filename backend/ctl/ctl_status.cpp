@@ -8,7 +8,8 @@ void printSummaryText(Context &ctx, const pb::ClusterSummary &s)
     QTextStream &o = ctx.out;
     o << "cluster        " << QString::fromStdString(s.cluster_name()) << (s.simulated() ? "  (simulated)" : "") << '\n'
       << "nodes up       " << s.nodes_up() << " of " << s.nodes_total() << '\n'
-      << "GPUs busy      " << s.gpus_busy() << " of " << s.gpus_total() << (s.gpus_faulted() ? QStringLiteral(", %1 faulted").arg(s.gpus_faulted()) : QString()) << '\n'
+      << "GPUs busy      " << s.gpus_busy() << " of " << s.gpus_total()
+      << (s.gpus_faulted() ? QStringLiteral(", %1 faulted").arg(s.gpus_faulted()) : QString()) << '\n'
       << "GPU util       mean " << QString::number(s.gpu_util_mean_percent(), 'f', 1) << " %, max "
       << QString::number(s.gpu_util_max_percent(), 'f', 0) << " %\n"
       << "GPU temp max   " << QString::number(s.gpu_temp_max_c(), 'f', 0) << " C\n"

@@ -49,8 +49,17 @@ const NodeSpec *ClusterSpec::findNode(const std::string &nodeName) const
     return nullptr;
 }
 
-std::string gpuId(const std::string &node, int gpu) { return node + "/gpu" + std::to_string(gpu); }
-std::string nvswitchId(const std::string &node, int index) { return node + "/nvswitch" + std::to_string(index); }
-std::string nicId(const std::string &node, const std::string &nic) { return node + "/" + nic; }
+std::string gpuId(const std::string &node, int gpu)
+{
+    return node + "/gpu" + std::to_string(gpu);
+}
+std::string nvswitchId(const std::string &node, int index)
+{
+    return node + "/nvswitch" + std::to_string(index);
+}
+std::string nicId(const std::string &node, const std::string &nic)
+{
+    return node + "/" + nic;
+}
 
 } // namespace sn

@@ -16,32 +16,32 @@ const char *linkTypeName(LinkType type); // "nvlink", "pcie", "roce", "infiniban
 std::optional<LinkType> linkTypeFromName(const std::string &name);
 
 struct GpuSpec {
-    int index = 0;            // minor number on its node (nvidia-smi -i)
-    std::string model;        // as nvidia-smi names it: "NVIDIA H100 80GB HBM3"
+    int index = 0;     // minor number on its node (nvidia-smi -i)
+    std::string model; // as nvidia-smi names it: "NVIDIA H100 80GB HBM3"
     std::int64_t memoryBytes = 0;
-    std::string uuid;         // "GPU-..."; empty when not known yet
-    std::string pciBusId;     // "00000000:18:00.0"; empty when not known yet
-    int numaNode = -1;        // -1: unknown
+    std::string uuid;     // "GPU-..."; empty when not known yet
+    std::string pciBusId; // "00000000:18:00.0"; empty when not known yet
+    int numaNode = -1;    // -1: unknown
     auto operator<=>(const GpuSpec &) const = default;
 };
 
 struct NvSwitchSpec {
     int index = 0;
-    std::string model;        // "NVSwitch gen3"
+    std::string model; // "NVSwitch gen3"
     auto operator<=>(const NvSwitchSpec &) const = default;
 };
 
 struct NicSpec {
-    std::string name;         // RDMA device: "mlx5_0"
+    std::string name; // RDMA device: "mlx5_0"
     LinkType type = LinkType::Roce;
-    double speedGbps = 0;     // per port, one direction
+    double speedGbps = 0; // per port, one direction
     int numaNode = -1;
     auto operator<=>(const NicSpec &) const = default;
 };
 
 struct NodeSpec {
-    std::string name;         // short host name, unique in the cluster
-    std::string address;      // host or IP the engine reaches it at; empty in simulation
+    std::string name;    // short host name, unique in the cluster
+    std::string address; // host or IP the engine reaches it at; empty in simulation
     int cpuCores = 0;
     std::int64_t memoryBytes = 0;
     std::vector<GpuSpec> gpus;
@@ -79,14 +79,14 @@ struct NetworkSpec {
 
 struct PriorityClass {
     std::string name;
-    int value = 0;            // higher wins
+    int value = 0; // higher wins
     auto operator<=>(const PriorityClass &) const = default;
 };
 
 struct ResourceQuota {
-    int gpuMin = 0;                      // guaranteed GPUs
-    int gpuMax = 0;                      // borrowable up to; 0: no limit
-    std::int64_t memoryLimitBytes = 0;   // 0: no limit
+    int gpuMin = 0;                    // guaranteed GPUs
+    int gpuMax = 0;                    // borrowable up to; 0: no limit
+    std::int64_t memoryLimitBytes = 0; // 0: no limit
     auto operator<=>(const ResourceQuota &) const = default;
 };
 
@@ -99,7 +99,7 @@ struct SchedulingPolicy {
 // How the simulated super node is generated when no explicit nodes are given.
 struct SimulationSpec {
     bool enabled = false;
-    int nodes = 2;             // 1..128
+    int nodes = 2; // 1..128
     int gpusPerNode = 8;
     std::string gpuModel = "NVIDIA H100 80GB HBM3";
     int nicsPerNode = 4;

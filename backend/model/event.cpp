@@ -5,10 +5,14 @@ namespace sn {
 const char *severityName(Severity severity)
 {
     switch (severity) {
-    case Severity::Info: return "info";
-    case Severity::Warning: return "warning";
-    case Severity::Error: return "error";
-    case Severity::Critical: return "critical";
+    case Severity::Info:
+        return "info";
+    case Severity::Warning:
+        return "warning";
+    case Severity::Error:
+        return "error";
+    case Severity::Critical:
+        return "critical";
     }
     return "info";
 }

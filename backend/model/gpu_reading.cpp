@@ -22,9 +22,11 @@ constexpr std::array<GpuFieldInfo, kGpuFieldCount> kFields{{
     {GpuField::ThrottleReasons, "DCGM_FI_DEV_CLOCK_THROTTLE_REASONS", "gauge", "",
      "Current clock throttle reasons (NVML bitmask)."},
     {GpuField::PcieTxBytes, "DCGM_FI_PROF_PCIE_TX_BYTES", "gauge", "B/s",
-     "The rate of data transmitted over the PCIe bus - including both protocol headers and data payloads - in bytes per second."},
+     "The rate of data transmitted over the PCIe bus - including both protocol headers and data payloads - in bytes "
+     "per second."},
     {GpuField::PcieRxBytes, "DCGM_FI_PROF_PCIE_RX_BYTES", "gauge", "B/s",
-     "The rate of data received over the PCIe bus - including both protocol headers and data payloads - in bytes per second."},
+     "The rate of data received over the PCIe bus - including both protocol headers and data payloads - in bytes per "
+     "second."},
     {GpuField::NvlinkTxBytes, "DCGM_FI_PROF_NVLINK_TX_BYTES", "gauge", "B/s",
      "The rate of data transmitted over NVLink, not including protocol headers, in bytes per second."},
     {GpuField::NvlinkRxBytes, "DCGM_FI_PROF_NVLINK_RX_BYTES", "gauge", "B/s",
@@ -37,7 +39,10 @@ constexpr std::array<GpuFieldInfo, kGpuFieldCount> kFields{{
 }};
 } // namespace
 
-const GpuFieldInfo &gpuFieldInfo(GpuField field) { return kFields[static_cast<std::size_t>(field)]; }
+const GpuFieldInfo &gpuFieldInfo(GpuField field)
+{
+    return kFields[static_cast<std::size_t>(field)];
+}
 
 const GpuFieldInfo *gpuFieldByMetric(const std::string &metric)
 {

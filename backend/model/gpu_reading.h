@@ -12,34 +12,34 @@
 namespace sn {
 
 enum class GpuField : std::size_t {
-    Utilization,         // DCGM_FI_DEV_GPU_UTIL, %
-    MemoryCopyUtil,      // DCGM_FI_DEV_MEM_COPY_UTIL, %
-    FbUsed,              // DCGM_FI_DEV_FB_USED, MiB
-    FbFree,              // DCGM_FI_DEV_FB_FREE, MiB
-    Temperature,         // DCGM_FI_DEV_GPU_TEMP, C
-    MemoryTemperature,   // DCGM_FI_DEV_MEMORY_TEMP, C
-    Power,               // DCGM_FI_DEV_POWER_USAGE, W
-    PowerLimit,          // DCGM_FI_DEV_POWER_MGMT_LIMIT, W
-    Energy,              // DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION, mJ since boot
-    SmClock,             // DCGM_FI_DEV_SM_CLOCK, MHz
-    MemClock,            // DCGM_FI_DEV_MEM_CLOCK, MHz
-    ThrottleReasons,     // DCGM_FI_DEV_CLOCK_THROTTLE_REASONS, NVML bitmask
-    PcieTxBytes,         // DCGM_FI_PROF_PCIE_TX_BYTES, bytes/s
-    PcieRxBytes,         // DCGM_FI_PROF_PCIE_RX_BYTES, bytes/s
-    NvlinkTxBytes,       // DCGM_FI_PROF_NVLINK_TX_BYTES, bytes/s
-    NvlinkRxBytes,       // DCGM_FI_PROF_NVLINK_RX_BYTES, bytes/s
-    XidLast,             // DCGM_FI_DEV_XID_ERRORS, value of the last XID
-    EccSbeVolatile,      // DCGM_FI_DEV_ECC_SBE_VOL_TOTAL, count
-    EccDbeVolatile,      // DCGM_FI_DEV_ECC_DBE_VOL_TOTAL, count
+    Utilization,       // DCGM_FI_DEV_GPU_UTIL, %
+    MemoryCopyUtil,    // DCGM_FI_DEV_MEM_COPY_UTIL, %
+    FbUsed,            // DCGM_FI_DEV_FB_USED, MiB
+    FbFree,            // DCGM_FI_DEV_FB_FREE, MiB
+    Temperature,       // DCGM_FI_DEV_GPU_TEMP, C
+    MemoryTemperature, // DCGM_FI_DEV_MEMORY_TEMP, C
+    Power,             // DCGM_FI_DEV_POWER_USAGE, W
+    PowerLimit,        // DCGM_FI_DEV_POWER_MGMT_LIMIT, W
+    Energy,            // DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION, mJ since boot
+    SmClock,           // DCGM_FI_DEV_SM_CLOCK, MHz
+    MemClock,          // DCGM_FI_DEV_MEM_CLOCK, MHz
+    ThrottleReasons,   // DCGM_FI_DEV_CLOCK_THROTTLE_REASONS, NVML bitmask
+    PcieTxBytes,       // DCGM_FI_PROF_PCIE_TX_BYTES, bytes/s
+    PcieRxBytes,       // DCGM_FI_PROF_PCIE_RX_BYTES, bytes/s
+    NvlinkTxBytes,     // DCGM_FI_PROF_NVLINK_TX_BYTES, bytes/s
+    NvlinkRxBytes,     // DCGM_FI_PROF_NVLINK_RX_BYTES, bytes/s
+    XidLast,           // DCGM_FI_DEV_XID_ERRORS, value of the last XID
+    EccSbeVolatile,    // DCGM_FI_DEV_ECC_SBE_VOL_TOTAL, count
+    EccDbeVolatile,    // DCGM_FI_DEV_ECC_DBE_VOL_TOTAL, count
     Count
 };
 inline constexpr std::size_t kGpuFieldCount = static_cast<std::size_t>(GpuField::Count);
 
 struct GpuFieldInfo {
     GpuField field;
-    const char *metric;  // dcgm-exporter name
-    const char *type;    // "gauge" or "counter"
-    const char *unit;    // "%", "MiB", "C", "W", "mJ", "MHz", "B/s", "" (count or bitmask)
+    const char *metric; // dcgm-exporter name
+    const char *type;   // "gauge" or "counter"
+    const char *unit;   // "%", "MiB", "C", "W", "mJ", "MHz", "B/s", "" (count or bitmask)
     const char *help;
 };
 const GpuFieldInfo &gpuFieldInfo(GpuField field);
@@ -55,16 +55,20 @@ inline constexpr std::uint32_t kHwThermalSlowdown = 0x40;
 } // namespace throttle
 
 struct GpuReading {
-    std::string node;       // Hostname label
-    int gpu = 0;            // gpu label (minor number)
-    std::string uuid;       // UUID label
-    std::string model;      // modelName label
+    std::string node;  // Hostname label
+    int gpu = 0;       // gpu label (minor number)
+    std::string uuid;  // UUID label
+    std::string model; // modelName label
     std::string pciBusId;
     std::int64_t timeMs = 0;
     std::array<double, kGpuFieldCount> values{};
     std::bitset<kGpuFieldCount> valid;
 
-    void set(GpuField f, double v) { values[idx(f)] = v; valid.set(idx(f)); }
+    void set(GpuField f, double v)
+    {
+        values[idx(f)] = v;
+        valid.set(idx(f));
+    }
     bool has(GpuField f) const { return valid.test(idx(f)); }
     double get(GpuField f) const { return values[idx(f)]; }
 
@@ -75,7 +79,7 @@ private:
 // One NIC port's traffic at one time.
 struct NicReading {
     std::string node;
-    std::string device;     // "mlx5_0"
+    std::string device; // "mlx5_0"
     std::int64_t timeMs = 0;
     double txBytesPerSecond = 0;
     double rxBytesPerSecond = 0;

@@ -29,11 +29,11 @@ struct JobDependency {
 struct JobSpec {
     std::string name;
     std::string user;
-    std::string queue;               // team; maps to a Slurm account / Kubernetes namespace
-    std::string priorityClass;       // a name from schedulingPolicy.priorityClass
-    int gpusMin = 1;                 // elastic jobs run with anything in [gpusMin, gpusMax]
+    std::string queue;         // team; maps to a Slurm account / Kubernetes namespace
+    std::string priorityClass; // a name from schedulingPolicy.priorityClass
+    int gpusMin = 1;           // elastic jobs run with anything in [gpusMin, gpusMax]
     int gpusMax = 1;
-    int gpuMilli = 1000;             // < 1000: a share of one GPU (MIG/MPS/time-slicing)
+    int gpuMilli = 1000;                // < 1000: a share of one GPU (MIG/MPS/time-slicing)
     std::vector<std::string> gpuModels; // any of these; empty: any model
     int cpus = 1;
     std::int64_t memoryBytes = 0;    // host memory
@@ -63,8 +63,8 @@ struct JobRecord {
     std::string id;
     JobSpec spec;
     JobState state = JobState::Pending;
-    std::string pendingReason;   // why it waits, in words a user understands
-    std::vector<GpuRef> gpus;    // where it runs or ran
+    std::string pendingReason; // why it waits, in words a user understands
+    std::vector<GpuRef> gpus;  // where it runs or ran
     std::int64_t submitTimeMs = 0;
     std::int64_t startTimeMs = 0;
     std::int64_t endTimeMs = 0;

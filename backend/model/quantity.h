@@ -9,9 +9,9 @@
 
 namespace sn {
 
-Result<std::int64_t> parseBytes(const std::string &text);   // "512Gi" -> 549755813888
-std::string formatBytes(std::int64_t bytes);                 // exact, largest binary unit: "512Gi"
-Result<double> parseGbps(const std::string &text);           // "100G" -> 100.0
-std::string formatGbps(double gbps);                         // "100G"
+Result<std::int64_t> parseBytes(const std::string &text); // "512Gi" -> 549755813888
+std::string formatBytes(std::int64_t bytes);              // exact, largest binary unit: "512Gi"
+Result<double> parseGbps(const std::string &text);        // "100G" -> 100.0
+std::string formatGbps(double gbps);                      // "100G"
 
 } // namespace sn

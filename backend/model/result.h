@@ -25,12 +25,20 @@ struct Error {
     std::string message;
 };
 
-inline Error invalidArgument(std::string message) { return {ErrorCode::InvalidArgument, std::move(message)}; }
-inline Error notFound(std::string message) { return {ErrorCode::NotFound, std::move(message)}; }
-inline Error failedPrecondition(std::string message) { return {ErrorCode::FailedPrecondition, std::move(message)}; }
+inline Error invalidArgument(std::string message)
+{
+    return {ErrorCode::InvalidArgument, std::move(message)};
+}
+inline Error notFound(std::string message)
+{
+    return {ErrorCode::NotFound, std::move(message)};
+}
+inline Error failedPrecondition(std::string message)
+{
+    return {ErrorCode::FailedPrecondition, std::move(message)};
+}
 
-template <typename T>
-class [[nodiscard]] Result {
+template <typename T> class [[nodiscard]] Result {
 public:
     // Empty results exist only because QFuture needs default-constructible values.
     Result() : m_state(Error{ErrorCode::Internal, "no result was produced"}) {}
@@ -40,15 +48,31 @@ public:
     bool ok() const { return std::holds_alternative<T>(m_state); }
     explicit operator bool() const { return ok(); }
 
-    const T &value() const & { assert(ok()); return std::get<T>(m_state); }
-    T &value() & { assert(ok()); return std::get<T>(m_state); }
-    T &&value() && { assert(ok()); return std::get<T>(std::move(m_state)); }
+    const T &value() const &
+    {
+        assert(ok());
+        return std::get<T>(m_state);
+    }
+    T &value() &
+    {
+        assert(ok());
+        return std::get<T>(m_state);
+    }
+    T &&value() &&
+    {
+        assert(ok());
+        return std::get<T>(std::move(m_state));
+    }
     const T &operator*() const & { return value(); }
     T &operator*() & { return value(); }
     const T *operator->() const { return &value(); }
     T *operator->() { return &value(); }
 
-    const Error &error() const { assert(!ok()); return std::get<Error>(m_state); }
+    const Error &error() const
+    {
+        assert(!ok());
+        return std::get<Error>(m_state);
+    }
 
 private:
     std::variant<T, Error> m_state;
@@ -57,6 +81,9 @@ private:
 // For calls that return nothing on success.
 struct Done {};
 using Status = Result<Done>;
-inline Status success() { return Done{}; }
+inline Status success()
+{
+    return Done{};
+}
 
 } // namespace sn

@@ -35,12 +35,18 @@ std::optional<FaultKind> faultKindFromName(const std::string &name)
 std::int64_t defaultFaultDurationMs(FaultKind kind)
 {
     switch (kind) {
-    case FaultKind::GpuOverheat: return 10 * 60 * 1000;  // until someone fixes the fan
-    case FaultKind::EccDoubleBit: return 5 * 60 * 1000;  // until the GPU is reset
-    case FaultKind::Xid79: return 15 * 60 * 1000;        // until the node is power-cycled
-    case FaultKind::NvlinkDown: return 10 * 60 * 1000;
-    case FaultKind::NodeDown: return 10 * 60 * 1000;
-    case FaultKind::NicFlap: return 5 * 1000;
+    case FaultKind::GpuOverheat:
+        return 10 * 60 * 1000; // until someone fixes the fan
+    case FaultKind::EccDoubleBit:
+        return 5 * 60 * 1000; // until the GPU is reset
+    case FaultKind::Xid79:
+        return 15 * 60 * 1000; // until the node is power-cycled
+    case FaultKind::NvlinkDown:
+        return 10 * 60 * 1000;
+    case FaultKind::NodeDown:
+        return 10 * 60 * 1000;
+    case FaultKind::NicFlap:
+        return 5 * 1000;
     }
     return 60 * 1000;
 }

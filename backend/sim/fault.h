@@ -8,12 +8,12 @@
 namespace sn::sim {
 
 enum class FaultKind {
-    GpuOverheat,   // cooling loss: the GPU climbs past its slowdown temperature and throttles
-    EccDoubleBit,  // uncorrectable ECC error (Xid 48): the job dies, the GPU needs a reset
-    Xid79,         // the GPU has fallen off the bus: it stops answering, its job dies
-    NvlinkDown,    // the GPU's NVLinks go inactive (Xid 74): collectives fall back to PCIe
-    NodeDown,      // the server stops answering: its jobs fail, its GPUs vanish from telemetry
-    NicFlap,       // a RoCE/IB port goes down, then up again
+    GpuOverheat,  // cooling loss: the GPU climbs past its slowdown temperature and throttles
+    EccDoubleBit, // uncorrectable ECC error (Xid 48): the job dies, the GPU needs a reset
+    Xid79,        // the GPU has fallen off the bus: it stops answering, its job dies
+    NvlinkDown,   // the GPU's NVLinks go inactive (Xid 74): collectives fall back to PCIe
+    NodeDown,     // the server stops answering: its jobs fail, its GPUs vanish from telemetry
+    NicFlap,      // a RoCE/IB port goes down, then up again
 };
 
 const char *faultKindName(FaultKind kind); // "gpu-overheat", "ecc-dbe", "xid79", "nvlink-down", "node-down", "nic-flap"
@@ -23,7 +23,7 @@ std::int64_t defaultFaultDurationMs(FaultKind kind);
 struct FaultRequest {
     FaultKind kind = FaultKind::GpuOverheat;
     std::string node;
-    int index = 0;              // GPU index, or NIC index for NicFlap
+    int index = 0;               // GPU index, or NIC index for NicFlap
     std::int64_t durationMs = 0; // 0: the kind's default
 };
 

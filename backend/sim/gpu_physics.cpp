@@ -29,8 +29,8 @@ GpuPhysicsState idleEquilibrium(const GpuPhysicsParams &p, double inletC)
     return s;
 }
 
-void stepGpuPhysics(const GpuPhysicsParams &p, GpuPhysicsState &s, double utilization, double inletC,
-                    double cooling, double dtS)
+void stepGpuPhysics(const GpuPhysicsParams &p, GpuPhysicsState &s, double utilization, double inletC, double cooling,
+                    double dtS)
 {
     const double limit = s.powerLimitW > 0 ? std::clamp(s.powerLimitW, p.minPowerLimitW, p.maxPowerW) : p.maxPowerW;
     const double u = std::clamp(utilization, 0.0, 1.0);
@@ -47,7 +47,8 @@ void stepGpuPhysics(const GpuPhysicsParams &p, GpuPhysicsState &s, double utiliz
     if (power > limit) {
         // The power limiter lowers clocks further until the draw fits under the limit.
         const double dynamicAtFullClock = requestedPowerW(p, u) - p.idlePowerW;
-        clock = dynamicAtFullClock > 0 ? std::max(p.minClockFraction, (limit - p.idlePowerW) / dynamicAtFullClock) : clock;
+        clock =
+            dynamicAtFullClock > 0 ? std::max(p.minClockFraction, (limit - p.idlePowerW) / dynamicAtFullClock) : clock;
         power = std::min(limit, p.idlePowerW + dynamicAtFullClock * clock);
         reasons |= throttle::kSwPowerCap;
     }
@@ -61,8 +62,7 @@ void stepGpuPhysics(const GpuPhysicsParams &p, GpuPhysicsState &s, double utiliz
     s.powerLimitW = limit;
     s.clockFraction = clock;
     s.throttleReasons = reasons;
-    s.smClockMhz = u < 0.01 ? p.idleSmClockMhz
-                            : std::max(p.idleSmClockMhz, p.maxSmClockMhz * clock);
+    s.smClockMhz = u < 0.01 ? p.idleSmClockMhz : std::max(p.idleSmClockMhz, p.maxSmClockMhz * clock);
     s.energyMj += power * dtS * 1000.0;
 }
 

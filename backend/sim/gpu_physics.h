@@ -15,16 +15,16 @@ namespace sn::sim {
 
 struct GpuPhysicsParams {
     double idlePowerW = 70;
-    double maxPowerW = 700;          // default power limit of an H100 SXM
+    double maxPowerW = 700; // default power limit of an H100 SXM
     double minPowerLimitW = 200;
     // Fitted to a real H100 SXM (shared/data nvidia-smi capture): 41 C at 70 W idle, ~59-63 C
     // at 630 W under gpu-burn with 25 C air.
     double thermalResistanceCPerW = 0.04;
-    double thermalOffsetC = 13;      // die above inlet at zero power (heat from neighbours, VRMs)
-    double timeConstantS = 30;       // heat sink and cold plate
-    double slowdownC = 87;           // nvidia-smi "GPU Slowdown Temp"
+    double thermalOffsetC = 13; // die above inlet at zero power (heat from neighbours, VRMs)
+    double timeConstantS = 30;  // heat sink and cold plate
+    double slowdownC = 87;      // nvidia-smi "GPU Slowdown Temp"
     double shutdownC = 95;
-    double throttleGainPerC = 0.1;   // clock fraction lost per degree above slowdown
+    double throttleGainPerC = 0.1; // clock fraction lost per degree above slowdown
     double minClockFraction = 0.3;
     double idleSmClockMhz = 345;
     double maxSmClockMhz = 1980;
@@ -34,11 +34,11 @@ struct GpuPhysicsParams {
 struct GpuPhysicsState {
     double temperatureC = 0;
     double powerW = 0;
-    double powerLimitW = 0;          // 0: params.maxPowerW
+    double powerLimitW = 0; // 0: params.maxPowerW
     double smClockMhz = 0;
-    double clockFraction = 1;        // 1: full boost clock
+    double clockFraction = 1; // 1: full boost clock
     std::uint32_t throttleReasons = 0;
-    double energyMj = 0;             // since boot
+    double energyMj = 0; // since boot
 };
 
 // The state of an idle GPU in thermal equilibrium at this inlet temperature.

@@ -11,18 +11,18 @@
 namespace sn::sim {
 
 struct JobLoadShape {
-    double stepS = 1.0;            // training iteration length
-    double computeFraction = 0.7;  // share of an iteration spent computing
-    double phaseOffsetS = 0;       // so that jobs do not march in lockstep
-    double intensity = 1.0;        // how hard it drives the GPU, 0.6..1.0
+    double stepS = 1.0;           // training iteration length
+    double computeFraction = 0.7; // share of an iteration spent computing
+    double phaseOffsetS = 0;      // so that jobs do not march in lockstep
+    double intensity = 1.0;       // how hard it drives the GPU, 0.6..1.0
 };
 
 struct JobLoad {
-    double utilization = 0;        // 0..1
-    double memoryCopyUtil = 0;     // 0..1
-    double nvlinkBytesPerS = 0;    // per GPU, per direction
-    double pcieBytesPerS = 0;      // per GPU, host to device
-    double nicBytesPerS = 0;       // per GPU share of the node's fabric traffic
+    double utilization = 0;     // 0..1
+    double memoryCopyUtil = 0;  // 0..1
+    double nvlinkBytesPerS = 0; // per GPU, per direction
+    double pcieBytesPerS = 0;   // per GPU, host to device
+    double nicBytesPerS = 0;    // per GPU share of the node's fabric traffic
     bool communicating = false;
 };
 

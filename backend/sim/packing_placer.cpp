@@ -22,15 +22,13 @@ std::variant<Placement, NoPlacement> placeJob(int gpus, int gpusPerNode, const s
     if (gpus <= gpusPerNode) {
         const NodeFreeGpus *best = nullptr;
         for (const auto &n : free)
-            if (static_cast<int>(n.freeGpus.size()) >= gpus &&
-                (!best || n.freeGpus.size() < best->freeGpus.size()))
+            if (static_cast<int>(n.freeGpus.size()) >= gpus && (!best || n.freeGpus.size() < best->freeGpus.size()))
                 best = &n;
         if (!best)
             return NoPlacement{"waiting for resources: needs " + std::to_string(gpus) +
                                " GPUs on one node; the largest free block is " +
                                std::to_string(largest ? largest->freeGpus.size() : 0) + " on " +
-                               (largest ? largest->node : std::string("no node")) +
-                               " (GPUs are fragmented)"};
+                               (largest ? largest->node : std::string("no node")) + " (GPUs are fragmented)"};
         Placement p;
         for (int i = 0; i < gpus; ++i)
             p.gpus.push_back({best->node, best->freeGpus[i]});

@@ -6,8 +6,7 @@
 namespace sn::sim {
 
 namespace {
-template <typename... Args>
-std::string format(const char *fmt, Args... args)
+template <typename... Args> std::string format(const char *fmt, Args... args)
 {
     char buf[512];
     std::snprintf(buf, sizeof buf, fmt, args...);
@@ -26,7 +25,8 @@ std::string nvrmPciAddress(const std::string &pciBusId)
     return s;
 }
 
-std::string xidLine(const std::string &pciBusId, int xid, int pid, const std::string &process, const std::string &detail)
+std::string xidLine(const std::string &pciBusId, int xid, int pid, const std::string &process,
+                    const std::string &detail)
 {
     return format("NVRM: Xid (PCI:%s): %d, pid=%d, name=%s, %s", nvrmPciAddress(pciBusId).c_str(), xid, pid,
                   process.c_str(), detail.c_str());
@@ -57,7 +57,8 @@ std::string thermalSlowdownLine(int gpu, const std::string &pciBusId, double tem
                   gpu, pciBusId.c_str(), temperatureC, slowdownC);
 }
 
-std::string ncclInitLine(const std::string &node, int pid, int localRank, int rank, int nranks, const std::string &pciBusId)
+std::string ncclInitLine(const std::string &node, int pid, int localRank, int rank, int nranks,
+                         const std::string &pciBusId)
 {
     return format("%s:%d:%d [%d] NCCL INFO comm 0x%x rank %d nranks %d cudaDev %d busId %s - Init COMPLETE",
                   node.c_str(), pid, pid, localRank, 0x55d0c0 + pid, rank, nranks, localRank,

@@ -9,12 +9,14 @@ namespace sn::sim {
 // "00000000:18:00.0" -> "0000:18:00", the form NVRM prints.
 std::string nvrmPciAddress(const std::string &pciBusId);
 
-std::string xidLine(const std::string &pciBusId, int xid, int pid, const std::string &process, const std::string &detail);
+std::string xidLine(const std::string &pciBusId, int xid, int pid, const std::string &process,
+                    const std::string &detail);
 std::string xid79Line(const std::string &pciBusId, int pid, const std::string &process);
 std::string xid48Line(const std::string &pciBusId, int pid, const std::string &process);
 std::string xid74Line(const std::string &pciBusId, int pid, const std::string &process, int link);
 std::string thermalSlowdownLine(int gpu, const std::string &pciBusId, double temperatureC, double slowdownC);
-std::string ncclInitLine(const std::string &node, int pid, int localRank, int rank, int nranks, const std::string &pciBusId);
+std::string ncclInitLine(const std::string &node, int pid, int localRank, int rank, int nranks,
+                         const std::string &pciBusId);
 std::string ncclWarnNvlinkLine(const std::string &node, int pid, int localRank);
 std::string ncclWarnNetLine(const std::string &node, int pid, int localRank, const std::string &nic);
 std::string trainingStepLine(long step, double loss, double tokensPerS);

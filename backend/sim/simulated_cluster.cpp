@@ -75,7 +75,8 @@ void SimulatedCluster::fillAtStart()
         if (g.jobId.empty())
             continue;
         const double power = requestedPowerW(m_options.physics, 0.8);
-        g.phys.temperatureC = steadyStateTemperatureC(m_options.physics, power, m_spec.simulation.inletTemperatureC, 1.0);
+        g.phys.temperatureC =
+            steadyStateTemperatureC(m_options.physics, power, m_spec.simulation.inletTemperatureC, 1.0);
     }
 }
 
@@ -146,12 +147,13 @@ void SimulatedCluster::stepOnce(std::int64_t dtMs)
         if (thermal && !g.throttleReported) {
             g.throttleReported = true;
             const GpuSpec &spec = m_spec.nodes[g.node].gpus[g.index];
-            log(g.node, "dcgm", thermalSlowdownLine(g.index, spec.pciBusId, g.phys.temperatureC, m_options.physics.slowdownC),
-                g.index, g.jobId);
+            log(g.node, "dcgm",
+                thermalSlowdownLine(g.index, spec.pciBusId, g.phys.temperatureC, m_options.physics.slowdownC), g.index,
+                g.jobId);
             raise(Severity::Warning, "gpu.thermal", g.node, g.index,
                   "GPU " + std::to_string(g.index) + " on " + m_spec.nodes[g.node].name + " is throttling at " +
-                      std::to_string(static_cast<int>(std::lround(g.phys.temperatureC))) +
-                      " C (slowdown " + std::to_string(static_cast<int>(m_options.physics.slowdownC)) +
+                      std::to_string(static_cast<int>(std::lround(g.phys.temperatureC))) + " C (slowdown " +
+                      std::to_string(static_cast<int>(m_options.physics.slowdownC)) +
                       " C): check its cooling, or cap its power");
         } else if (!thermal && g.phys.temperatureC < m_options.physics.slowdownC - 5) {
             g.throttleReported = false;
@@ -252,7 +254,8 @@ void SimulatedCluster::startJob(JobRecord &record, std::vector<GpuRef> gpus, std
         for (int rank = 0; rank < nranks; ++rank) {
             const GpuRef &ref = record.gpus[rank];
             const int n = nodeIndex(ref.node);
-            log(n, "nccl", ncclInitLine(ref.node, rt.pid + n, ref.gpu, rank, nranks, m_spec.nodes[n].gpus[ref.gpu].pciBusId),
+            log(n, "nccl",
+                ncclInitLine(ref.node, rt.pid + n, ref.gpu, rank, nranks, m_spec.nodes[n].gpus[ref.gpu].pciBusId),
                 ref.gpu, record.id);
         }
     }
@@ -448,6 +451,18 @@ bool SimulatedCluster::nicUp(const std::string &node, int nic) const
     return !isNodeDown(n) && m_nodes[n].nics[nic].downUntilMs <= m_nowMs;
 }
 
+bool SimulatedCluster::nvlinkUp(const std::string &node, int index) const
+{
+    const Gpu *g = gpu(node, index);
+    return g && !isNodeDown(g->node) && g->lostUntilMs <= m_nowMs && g->nvlinkDownUntilMs <= m_nowMs;
+}
+
+bool SimulatedCluster::gpuLost(const std::string &node, int index) const
+{
+    const Gpu *g = gpu(node, index);
+    return g && g->lostUntilMs > m_nowMs;
+}
+
 const GpuPhysicsState *SimulatedCluster::gpuPhysics(const std::string &node, int index) const
 {
     const Gpu *g = gpu(node, index);
@@ -467,7 +482,8 @@ Status SimulatedCluster::setPowerLimit(const std::string &node, int index, doubl
     return success();
 }
 
-void SimulatedCluster::log(int node, const std::string &source, std::string text, int gpuIndex, const std::string &jobId)
+void SimulatedCluster::log(int node, const std::string &source, std::string text, int gpuIndex,
+                           const std::string &jobId)
 {
     LogRecord r;
     r.timeMs = m_nowMs;

@@ -25,8 +25,8 @@
 namespace sn::sim {
 
 struct SimOptions {
-    bool generateWorkload = true;  // submit jobs from the workload model
-    bool fillAtStart = true;       // start as a cluster that has been running a while
+    bool generateWorkload = true; // submit jobs from the workload model
+    bool fillAtStart = true;      // start as a cluster that has been running a while
     std::int64_t physicsStepMs = 100;
     std::int64_t sampleIntervalMs = 1000; // like dcgm-exporter's default collection interval
     GpuPhysicsParams physics;
@@ -36,7 +36,7 @@ struct SimOutputs {
     std::vector<GpuReading> gpuReadings;
     std::vector<NicReading> nicReadings;
     std::vector<LogRecord> logs;
-    std::vector<Event> events;       // ids are 0: the engine numbers them
+    std::vector<Event> events; // ids are 0: the engine numbers them
 };
 
 class SimulatedCluster {
@@ -67,6 +67,8 @@ public:
     bool nodeUp(const std::string &node) const;
     bool gpuUsable(const std::string &node, int gpu) const;
     bool nicUp(const std::string &node, int nic) const;
+    bool nvlinkUp(const std::string &node, int gpu) const;
+    bool gpuLost(const std::string &node, int gpu) const; // fallen off the bus (Xid 79)
     const GpuPhysicsState *gpuPhysics(const std::string &node, int gpu) const;
 
 private:
@@ -78,8 +80,8 @@ private:
         std::int64_t memoryUsedBytes = 0;
         double cooling = 1.0;
         std::int64_t coolingUntilMs = 0;
-        std::int64_t lostUntilMs = 0;      // Xid 79
-        std::int64_t retiredUntilMs = 0;   // ECC DBE, needs a reset
+        std::int64_t lostUntilMs = 0;    // Xid 79
+        std::int64_t retiredUntilMs = 0; // ECC DBE, needs a reset
         std::int64_t nvlinkDownUntilMs = 0;
         bool throttleReported = false;
         double lastXid = 0;
@@ -100,7 +102,7 @@ private:
     };
     struct Runtime {
         JobLoadShape shape;
-        std::int64_t endMs = 0;     // when it will finish on its own
+        std::int64_t endMs = 0; // when it will finish on its own
         std::int64_t nextStepLogMs = 0;
         long step = 0;
         int pid = 0;
@@ -134,11 +136,11 @@ private:
     std::optional<WorkloadGenerator> m_workload;
     std::optional<WorkloadGenerator::Arrival> m_nextArrival;
     std::vector<Node> m_nodes;
-    std::vector<Gpu> m_gpus;                     // node-major
+    std::vector<Gpu> m_gpus; // node-major
     std::vector<int> m_firstGpuOfNode;
-    std::vector<JobRecord> m_jobs;               // in submit order
+    std::vector<JobRecord> m_jobs; // in submit order
     std::map<std::string, std::size_t> m_jobIndex;
-    std::map<std::string, Runtime> m_runtime;    // running jobs
+    std::map<std::string, Runtime> m_runtime; // running jobs
     std::vector<GpuReading> m_latestReadings;
     SimOutputs m_out;
     int m_nextJobId = 1001;

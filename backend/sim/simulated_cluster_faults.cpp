@@ -71,7 +71,8 @@ Result<Event> SimulatedCluster::injectFault(const FaultRequest &request)
                 victims.push_back(gg.jobId);
         }
         for (const std::string &id : victims)
-            failJobOn(id, "slurmstepd: error: *** JOB " + id + " ON " + node.name + " CANCELLED DUE TO NODE FAILURE ***");
+            failJobOn(id,
+                      "slurmstepd: error: *** JOB " + id + " ON " + node.name + " CANCELLED DUE TO NODE FAILURE ***");
         m_nodes[n].downUntilMs = until;
         log(-1, "slurmctld", slurmctldNotRespondingLine(node.name));
         raise(Severity::Critical, "node.down", n, -1, "Node " + node.name + " is not responding; its jobs failed");
@@ -94,7 +95,8 @@ Result<Event> SimulatedCluster::injectFault(const FaultRequest &request)
                 log(n, "nccl", ncclWarnNetLine(node.name, rt.pid, 0, node.nics[request.index].name), -1, id);
         }
         raise(Severity::Warning, "nic.flap", n, -1,
-              "Link down on " + node.name + " " + node.nics[request.index].name + ": RDMA traffic stalls until it returns");
+              "Link down on " + node.name + " " + node.nics[request.index].name +
+                  ": RDMA traffic stalls until it returns");
         break;
     }
     }
@@ -140,7 +142,8 @@ void SimulatedCluster::expireFaults()
         for (std::size_t i = 0; i < node.nics.size(); ++i) {
             if (node.nics[i].downUntilMs && node.nics[i].downUntilMs <= m_nowMs) {
                 node.nics[i].downUntilMs = 0;
-                log(static_cast<int>(n), "kernel", mlx5LinkLine(m_spec.nodes[n].nics[i].name, 0x9a + static_cast<int>(i), true));
+                log(static_cast<int>(n), "kernel",
+                    mlx5LinkLine(m_spec.nodes[n].nics[i].name, 0x9a + static_cast<int>(i), true));
             }
         }
     }

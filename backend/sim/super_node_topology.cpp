@@ -15,7 +15,7 @@ namespace {
 constexpr std::array<int, 8> kHgxGpuBus{0x18, 0x2a, 0x3a, 0x5d, 0x9a, 0xab, 0xba, 0xdb};
 // NVLink links from each GPU to the four NVSwitches (18 links in all on H100).
 constexpr std::array<int, 4> kLinksPerNvSwitch{5, 4, 4, 5};
-constexpr double kNvLinkGBpsPerLink = 25;   // NVLink 4, per direction
+constexpr double kNvLinkGBpsPerLink = 25; // NVLink 4, per direction
 constexpr double kPcieGen5x16GBps = 64;
 
 std::string makeUuid(std::mt19937_64 &rng)
@@ -119,10 +119,10 @@ ClusterSpec expandSimulatedCluster(const ClusterSpec &input)
                 for (int s = 0; s < 4; ++s)
                     node.nvswitches.push_back({s, "NVSwitch"});
             for (int n = 0; n < sim.nicsPerNode; ++n)
-                node.nics.push_back({"mlx5_" + std::to_string(n), spec.network.fabric == LinkType::InfiniBand
-                                                                      ? LinkType::InfiniBand
-                                                                      : LinkType::Roce,
-                                     sim.nicSpeedGbps, -1});
+                node.nics.push_back(
+                    {"mlx5_" + std::to_string(n),
+                     spec.network.fabric == LinkType::InfiniBand ? LinkType::InfiniBand : LinkType::Roce,
+                     sim.nicSpeedGbps, -1});
             spec.nodes.push_back(std::move(node));
         }
     }
@@ -131,8 +131,8 @@ ClusterSpec expandSimulatedCluster(const ClusterSpec &input)
 
     if (spec.network.switches.empty()) {
         const bool ib = spec.network.fabric == LinkType::InfiniBand;
-        spec.network.switches.push_back({"leaf01", ib ? LinkType::InfiniBand : LinkType::Ethernet, 64,
-                                         sim.nicSpeedGbps});
+        spec.network.switches.push_back(
+            {"leaf01", ib ? LinkType::InfiniBand : LinkType::Ethernet, 64, sim.nicSpeedGbps});
     }
     if (spec.network.links.empty()) {
         for (const NodeSpec &node : spec.nodes) {

@@ -12,8 +12,8 @@ struct Team {
     const char *queue;
     const char *user;
 };
-constexpr std::array<Team, 4> kTeams{{{"research", "alice"}, {"research", "bob"}, {"product", "carol"},
-                                      {"data", "dave"}}};
+constexpr std::array<Team, 4> kTeams{
+    {{"research", "alice"}, {"research", "bob"}, {"product", "carol"}, {"data", "dave"}}};
 } // namespace
 
 WorkloadGenerator::WorkloadGenerator(std::uint64_t seed, double arrivalsPerHour, int gpusPerNode, std::int64_t startMs)
@@ -43,7 +43,11 @@ JobSpec WorkloadGenerator::drawJob()
         spec.kind = WorkloadKind::Training;
         spec.priorityClass = "modelTraining";
         const double size = unit(m_rng);
-        const int gpus = size < 0.15 ? 1 : size < 0.35 ? 2 : size < 0.55 ? 4 : size < 0.85 ? m_gpusPerNode : 2 * m_gpusPerNode;
+        const int gpus = size < 0.15   ? 1
+                         : size < 0.35 ? 2
+                         : size < 0.55 ? 4
+                         : size < 0.85 ? m_gpusPerNode
+                                       : 2 * m_gpusPerNode;
         spec.gpusMin = spec.gpusMax = gpus;
         spec.gang = true;
         spec.gpuMemoryBytes = static_cast<std::int64_t>((48 + 28 * unit(m_rng)) * kGiB);

@@ -4,12 +4,8 @@ namespace sn {
 
 Labels gpuLabels(const GpuReading &r)
 {
-    return {{"gpu", std::to_string(r.gpu)},
-            {"UUID", r.uuid},
-            {"device", "nvidia" + std::to_string(r.gpu)},
-            {"modelName", r.model},
-            {"Hostname", r.node},
-            {"pci_bus_id", r.pciBusId}};
+    return {{"gpu", std::to_string(r.gpu)}, {"UUID", r.uuid},     {"device", "nvidia" + std::to_string(r.gpu)},
+            {"modelName", r.model},         {"Hostname", r.node}, {"pci_bus_id", r.pciBusId}};
 }
 
 void appendGpuSamples(const GpuReading &r, std::vector<MetricSample> &out)

@@ -9,7 +9,10 @@
 
 namespace {
 
-QString supernode() { return qEnvironmentVariable("SN_BINARY_DIR") + "/app/supernode/supernode"; }
+QString supernode()
+{
+    return qEnvironmentVariable("SN_BINARY_DIR") + "/app/supernode/supernode";
+}
 
 struct Run {
     int exitCode = -1;

@@ -12,14 +12,18 @@ QString sharedDataDir()
     return QDir::cleanPath(QString::fromLocal8Bit(fromEnv.isEmpty() ? QByteArray(SN_SHARED_DATA_DEFAULT) : fromEnv));
 }
 
-QString sharedDataPath(const QString &relative) { return sharedDataDir() + QLatin1Char('/') + relative; }
+QString sharedDataPath(const QString &relative)
+{
+    return sharedDataDir() + QLatin1Char('/') + relative;
+}
 
 bool requireSharedData(const QString &relative)
 {
     const QString path = sharedDataPath(relative);
     if (QFileInfo::exists(path))
         return true;
-    const QString message = QStringLiteral("shared data %1 not found (set SN_SHARED_DATA to the shared/data folder)").arg(path);
+    const QString message =
+        QStringLiteral("shared data %1 not found (set SN_SHARED_DATA to the shared/data folder)").arg(path);
     if (qgetenv("CI") == "true") {
         QTest::qFail(qPrintable(message), __FILE__, __LINE__);
         return false;

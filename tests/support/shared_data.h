@@ -8,7 +8,7 @@
 
 namespace sn::test {
 
-QString sharedDataDir();                       // absolute path, may not exist
+QString sharedDataDir();                         // absolute path, may not exist
 QString sharedDataPath(const QString &relative); // sharedDataDir() + "/" + relative
 
 // True when the data exists. Otherwise QSKIP()s or, under CI=true, QFAIL()s the current test:

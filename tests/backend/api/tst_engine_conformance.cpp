@@ -33,8 +33,7 @@ std::unique_ptr<EngineApi> makeLocalEngine(const ClusterSpec &spec)
     return std::make_unique<LocalEngine>(std::move(options));
 }
 
-template <typename T>
-T must(Reply<T> reply)
+template <typename T> T must(Reply<T> reply)
 {
     Result<T> r = waitFor(std::move(reply));
     if (!r.ok())
@@ -277,6 +276,30 @@ private slots:
         QCOMPARE(applied.version(), doc.version() + 1);
         QCOMPARE(must(m_engine->getCluster()).nodes_size(), 3);
         QCOMPARE(must(m_engine->getConfig()).version(), doc.version() + 1);
+    }
+
+    void brokenLinksAreReportedUnhealthy()
+    {
+        pb::InjectFaultRequest nvlink;
+        nvlink.set_kind(pb::FAULT_KIND_NVLINK_DOWN);
+        nvlink.set_node("node01");
+        nvlink.set_gpu(2);
+        must(m_engine->injectFault(nvlink));
+        pb::InjectFaultRequest flap;
+        flap.set_kind(pb::FAULT_KIND_NIC_FLAP);
+        flap.set_node("node02");
+        flap.set_gpu(0);
+        must(m_engine->injectFault(flap));
+        const pb::Cluster c = must(m_engine->getCluster());
+        QVERIFY(!c.nodes(1).nics(0).link_up());
+        int unhealthy = 0;
+        for (const pb::Link &l : c.links()) {
+            const bool touches = (l.a() == "node01/gpu2" && l.type() == pb::LINK_TYPE_NVLINK) ||
+                                 l.a() == "node02/mlx5_0" || l.b() == "node02/mlx5_0";
+            QCOMPARE(l.healthy(), !touches);
+            unhealthy += !l.healthy();
+        }
+        QCOMPARE(unhealthy, 4 + 1 + 2); // gpu2's 4 NVLink bundles; mlx5_0's uplink and its 2 GPUs' PCIe
     }
 
     void simulationControlIsChecked()

@@ -96,7 +96,8 @@ private slots:
         const Run text = ctl({"config", "check", path});
         QCOMPARE(text.exitCode, 3);
         QVERIFY2(text.err.contains("cluster.yaml:6:"), text.err.constData());
-        const Run demo = ctl({"config", "check", qEnvironmentVariable("SN_SOURCE_DIR") + "/resources/demo/cluster.yaml"});
+        const Run demo =
+            ctl({"config", "check", qEnvironmentVariable("SN_SOURCE_DIR") + "/resources/demo/cluster.yaml"});
         QCOMPARE(demo.exitCode, 0);
         QVERIFY(demo.out.contains("valid"));
         QCOMPARE(ctl({"config", "check", dir.filePath("missing.yaml")}).exitCode, 3);

@@ -12,7 +12,8 @@ using namespace sn::sim;
 class TestGpuPhysics : public QObject {
     Q_OBJECT
 
-    static GpuPhysicsState run(const GpuPhysicsParams &p, GpuPhysicsState s, double util, double cooling, double seconds)
+    static GpuPhysicsState run(const GpuPhysicsParams &p, GpuPhysicsState s, double util, double cooling,
+                               double seconds)
     {
         for (int i = 0; i < static_cast<int>(seconds * 10); ++i)
             stepGpuPhysics(p, s, util, 25, cooling, 0.1);

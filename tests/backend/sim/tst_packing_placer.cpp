@@ -38,15 +38,14 @@ private slots:
 
     void multiNodeJobTakesWholeNodes()
     {
-        const std::vector<NodeFreeGpus> all{{"node01", {0, 1, 2, 3, 4, 5, 6, 7}},
-                                            {"node02", {0, 1, 2, 3, 4, 5, 6, 7}},
-                                            {"node03", {0, 1, 2}}};
+        const std::vector<NodeFreeGpus> all{
+            {"node01", {0, 1, 2, 3, 4, 5, 6, 7}}, {"node02", {0, 1, 2, 3, 4, 5, 6, 7}}, {"node03", {0, 1, 2}}};
         auto placed = placeJob(16, 8, all);
         QVERIFY(std::holds_alternative<Placement>(placed));
         for (const GpuRef &g : std::get<Placement>(placed).gpus)
             QVERIFY(g.node != "node03");
-        auto waiting = placeJob(16, 8, {{"node01", {0, 1, 2, 3, 4, 5, 6, 7}}, {"node02", {0, 1, 2, 3, 4, 5, 6}},
-                                        {"node03", {0, 1, 2, 3}}});
+        auto waiting = placeJob(
+            16, 8, {{"node01", {0, 1, 2, 3, 4, 5, 6, 7}}, {"node02", {0, 1, 2, 3, 4, 5, 6}}, {"node03", {0, 1, 2, 3}}});
         QVERIFY(std::holds_alternative<NoPlacement>(waiting));
         QVERIFY(std::get<NoPlacement>(waiting).reason.find("2 whole free nodes") != std::string::npos);
     }

@@ -86,7 +86,8 @@ private slots:
             const double temp = field(section, R"(GPU Current Temp\s+: (\d+) C)");
             // The capture's air temperature is not recorded; 25 C is a typical machine room.
             const double model = steadyStateTemperatureC(p, power, 25, 1.0);
-            QVERIFY2(std::abs(model - temp) <= 5, qPrintable(QString("%1 W: real %2 C, model %3 C").arg(power).arg(temp).arg(model)));
+            QVERIFY2(std::abs(model - temp) <= 5,
+                     qPrintable(QString("%1 W: real %2 C, model %3 C").arg(power).arg(temp).arg(model)));
         }
     }
 };

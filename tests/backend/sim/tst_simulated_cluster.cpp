@@ -189,7 +189,8 @@ private slots:
         QVERIFY(c.injectFault({FaultKind::GpuOverheat, hot.node, hot.gpu, 0}).ok());
         c.advanceTo(kVirtualEpochMs + 120000);
         const GpuReading *r = reading(c, hot.node, hot.gpu);
-        QVERIFY2(r->get(GpuField::Temperature) >= c.physics().slowdownC, qPrintable(QString::number(r->get(GpuField::Temperature))));
+        QVERIFY2(r->get(GpuField::Temperature) >= c.physics().slowdownC,
+                 qPrintable(QString::number(r->get(GpuField::Temperature))));
         QVERIFY(static_cast<std::uint32_t>(r->get(GpuField::ThrottleReasons)) & throttle::kHwThermalSlowdown);
         QVERIFY(r->get(GpuField::SmClock) < c.physics().maxSmClockMhz);
         const SimOutputs out = c.takeOutputs();
@@ -308,8 +309,12 @@ private slots:
             c.advanceTo(kVirtualEpochMs + 600000);
             QStringList trace;
             for (const GpuReading &r : c.latestGpuReadings())
-                trace << QString("%1/%2 %3 %4 %5").arg(QString::fromStdString(r.node)).arg(r.gpu)
-                             .arg(r.get(GpuField::Utilization)).arg(r.get(GpuField::Temperature)).arg(r.get(GpuField::Power));
+                trace << QString("%1/%2 %3 %4 %5")
+                             .arg(QString::fromStdString(r.node))
+                             .arg(r.gpu)
+                             .arg(r.get(GpuField::Utilization))
+                             .arg(r.get(GpuField::Temperature))
+                             .arg(r.get(GpuField::Power));
             for (const JobRecord &j : c.jobs())
                 trace << QString::fromStdString(j.id + " " + j.spec.name + " " + jobStateName(j.state));
             return trace;
