@@ -1,8 +1,7 @@
 // supernode: the desktop console. Parses the command line and wires an embedded LocalEngine to
 // the MainWindow; all logic lives in ui/ and backend/.
+#include "backend/api/engine_config.h"
 #include "backend/api/local_engine.h"
-#include "backend/model/cluster_yaml.h"
-#include "backend/sim/super_node_topology.h"
 #include "ui/main_window.h"
 
 #include <QApplication>
@@ -86,19 +85,10 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    sn::ClusterSpec spec = sn::sim::defaultSimulatedSpec();
-    if (parser.isSet(config)) {
-        auto loaded = sn::loadClusterYaml(parser.value(config).toStdString());
-        if (!loaded) {
-            printErr(QStringLiteral("supernode: %1").arg(QString::fromStdString(loaded.error().message)));
-            return 3;
-        }
-        if (!loaded->simulation.enabled && loaded->nodes.empty()) {
-            printErr(QStringLiteral("supernode: %1: the cluster has no nodes and no simulation section")
-                         .arg(parser.value(config)));
-            return 3;
-        }
-        spec = std::move(*loaded);
+    auto spec = sn::engineClusterSpec(parser.value(config).toStdString());
+    if (!spec) {
+        printErr(QStringLiteral("supernode: %1").arg(QString::fromStdString(spec.error().message)));
+        return 3;
     }
 
     const bool takeScreenshot = parser.isSet(screenshot);
@@ -118,7 +108,7 @@ int main(int argc, char **argv)
     QApplication::setApplicationVersion(QStringLiteral(SN_VERSION));
 
     sn::LocalEngine::Options engineOptions;
-    engineOptions.engine.spec = std::move(spec); // real time: the simulated cluster runs on its own
+    engineOptions.engine.spec = std::move(*spec); // real time: the simulated cluster runs on its own
     sn::LocalEngine engine(std::move(engineOptions));
     sn::MainWindowOptions windowOptions;
     windowOptions.rememberState = !takeScreenshot; // a screenshot leaves the user's settings alone

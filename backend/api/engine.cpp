@@ -1,5 +1,6 @@
 #include "backend/api/engine.h"
 
+#include "backend/api/engine_config.h"
 #include "backend/api/proto_convert.h"
 #include "backend/model/cluster_yaml.h"
 #include "backend/telemetry/readings_to_samples.h"
@@ -324,8 +325,8 @@ pb::ApplyConfigResponse Engine::applyConfig(const pb::ApplyConfigRequest &reques
         *response.add_errors() = toConfigError(spec.error().message);
         return response;
     }
-    if (!spec->simulation.enabled && spec->nodes.empty()) {
-        *response.add_errors() = toConfigError("cluster.yaml: the cluster has no nodes and no simulation section");
+    if (auto runnable = checkRunnable(*spec, "cluster.yaml"); !runnable) {
+        *response.add_errors() = toConfigError(runnable.error().message);
         return response;
     }
     if (request.dry_run())

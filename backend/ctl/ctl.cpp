@@ -1,9 +1,8 @@
 #include "backend/ctl/ctl.h"
 
+#include "backend/api/engine_config.h"
 #include "backend/api/local_engine.h"
 #include "backend/ctl/ctl_context.h"
-#include "backend/model/cluster_yaml.h"
-#include "backend/sim/super_node_topology.h"
 
 #include <google/protobuf/util/json_util.h>
 
@@ -35,25 +34,13 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine una
 
 std::unique_ptr<EngineApi> openEngine(Context &ctx, int *exitCode)
 {
-    ClusterSpec spec;
-    std::string yaml;
-    if (ctx.configPath.isEmpty()) {
-        spec = sim::defaultSimulatedSpec();
-    } else {
-        auto loaded = loadClusterYaml(ctx.configPath.toStdString());
-        if (!loaded) {
-            *exitCode = fail(ctx, loaded.error());
-            return nullptr;
-        }
-        spec = std::move(*loaded);
-        if (!spec.simulation.enabled && spec.nodes.empty()) {
-            *exitCode = fail(ctx, invalidArgument(ctx.configPath.toStdString() +
-                                                  ": the cluster has no nodes and no simulation section"));
-            return nullptr;
-        }
+    auto spec = engineClusterSpec(ctx.configPath.toStdString());
+    if (!spec) {
+        *exitCode = fail(ctx, spec.error());
+        return nullptr;
     }
     LocalEngine::Options options;
-    options.engine.spec = std::move(spec);
+    options.engine.spec = std::move(*spec);
     options.engine.virtualTime = true;
     return std::make_unique<LocalEngine>(std::move(options));
 }

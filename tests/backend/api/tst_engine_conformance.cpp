@@ -263,6 +263,11 @@ private slots:
         QCOMPARE(rejected.errors(0).line(), 6);
         QVERIFY(rejected.errors(0).column() > 0);
         QCOMPARE(must(m_engine->getCluster()).nodes_size(), 2); // nothing half-applied
+        pb::ApplyConfigRequest empty;
+        empty.set_yaml("apiVersion: supernode/v1\nkind: Cluster\nmetadata:\n  name: empty\n");
+        const pb::ApplyConfigResponse nothingToRun = must(m_engine->applyConfig(empty));
+        QVERIFY(!nothingToRun.applied());
+        QVERIFY(QString::fromStdString(nothingToRun.errors(0).message()).contains("no nodes and no simulation"));
 
         ClusterSpec three = quietCluster(3);
         pb::ApplyConfigRequest good;
