@@ -60,7 +60,10 @@ UtilizationHistoryChart::UtilizationHistoryChart(QWidget *parent) : QChartView(p
     m_temp->attachAxis(m_time);
     m_temp->attachAxis(m_tempAxis);
 
+    // QChartView made a chart of its own and hands its ownership back on setChart(): delete it.
+    QChart *defaultChart = this->chart();
     setChart(chart);
+    delete defaultChart;
     setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(fontMetrics().height() * 14);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
