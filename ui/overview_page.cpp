@@ -1,5 +1,6 @@
 #include "ui/overview_page.h"
 
+#include "ui/cluster_history.h"
 #include "ui/reply_guard.h"
 #include "ui/summary_poller.h"
 #include "widgets/gpu_heat_strip.h"
@@ -108,6 +109,20 @@ OverviewPage::OverviewPage(EngineApi &engine, SummaryPoller &poller, QWidget *pa
         if (!m_repaint.isActive())
             m_repaint.start();
     });
+    // Open with the stored history (one point per 10 s) instead of an empty chart.
+    constexpr qint64 kHistoryStepMs = 10000;
+    auto tempReply = engine.queryRange(historyQuery("DCGM_FI_DEV_GPU_TEMP", 0, kHistoryStepMs));
+    onReply(engine.queryRange(historyQuery("DCGM_FI_DEV_GPU_UTIL", 0, kHistoryStepMs)), this,
+            [this, tempReply](const Result<pb::QueryRangeResponse> &util) {
+                if (!util)
+                    return;
+                onReply(tempReply, this, [this, u = *util](const Result<pb::QueryRangeResponse> &temp) {
+                    if (!temp)
+                        return;
+                    const ClusterHistory history = clusterHistory(u, *temp);
+                    m_chart->prependHistory(history.utilPercent, history.maxTempC);
+                });
+            });
 }
 
 OverviewPage::~OverviewPage() = default;

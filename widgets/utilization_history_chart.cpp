@@ -10,6 +10,7 @@
 #include <QValueAxis>
 
 #include <cmath>
+#include <limits>
 
 namespace sn {
 
@@ -77,6 +78,12 @@ void UtilizationHistoryChart::append(qint64 timeMs, double utilPercent, double t
     // Out-of-order points would draw a zig-zag; a restart of the clock starts the history over.
     if (m_util->count() > 0 && x < m_util->at(m_util->count() - 1).x())
         clear();
+    if (m_util->count() > 0 && x == m_util->at(m_util->count() - 1).x()) {
+        // The same time again (a stored point, then the live one): the newest value wins.
+        m_util->replace(m_util->count() - 1, x, utilPercent);
+        m_temp->replace(m_temp->count() - 1, x, tempC);
+        return;
+    }
     m_util->append(x, utilPercent);
     m_temp->append(x, tempC);
     trim();
@@ -86,6 +93,24 @@ void UtilizationHistoryChart::append(qint64 timeMs, double utilPercent, double t
 void UtilizationHistoryChart::append(const QDateTime &time, double utilPercent, double tempC)
 {
     append(time.toMSecsSinceEpoch(), utilPercent, tempC);
+}
+
+void UtilizationHistoryChart::prependHistory(const QList<QPointF> &util, const QList<QPointF> &temp)
+{
+    const qreal firstLive = m_util->count() > 0 ? m_util->at(0).x() : std::numeric_limits<qreal>::max();
+    QList<QPointF> u, t;
+    for (qsizetype i = 0; i < util.size() && i < temp.size(); ++i) {
+        if (util[i].x() >= firstLive)
+            break;
+        u << util[i];
+        t << temp[i];
+    }
+    u << m_util->points();
+    t << m_temp->points();
+    m_util->replace(u);
+    m_temp->replace(t);
+    trim();
+    updateAxes();
 }
 
 void UtilizationHistoryChart::clear()

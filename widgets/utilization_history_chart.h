@@ -21,6 +21,9 @@ public:
     void append(qint64 timeMs, double utilPercent, double tempC);
     void append(const QDateTime &time, double utilPercent, double tempC);
     void clear();
+    // Points from before the live ones (e.g. a stored range query when the page opens), oldest
+    // first. Those not older than the first point already shown are ignored.
+    void prependHistory(const QList<QPointF> &util, const QList<QPointF> &temp);
 
     void setWindowMs(qint64 windowMs);
     qint64 windowMs() const { return m_windowMs; }

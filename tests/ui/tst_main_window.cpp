@@ -15,6 +15,7 @@
 #include "widgets/utilization_history_chart.h"
 
 #include <QLabel>
+#include <QLineSeries>
 #include <QListWidget>
 #include <QSettings>
 #include <QStandardPaths>
@@ -155,6 +156,20 @@ private slots:
         }
         QTest::qWait(300); // further polls of an unmoved engine add nothing
         QCOMPARE(chart->pointCount(), 4);
+    }
+
+    void historyChartOpensWithStoredHistory()
+    {
+        auto engine = virtualEngine();
+        QVERIFY(waitFor(engine->advanceTime(120000)).ok()); // two minutes before the window opens
+        MainWindow window(*engine, forgetful());
+        UtilizationHistoryChart *chart = window.overviewPage()->historyChart();
+        // One stored point per 10 s step over the two minutes, plus the live one.
+        QTRY_VERIFY2(chart->pointCount() >= 12, qPrintable(QString::number(chart->pointCount())));
+        const auto points = chart->temperatureSeries()->points();
+        for (qsizetype i = 1; i < points.size(); ++i)
+            QVERIFY(points[i].x() > points[i - 1].x());
+        QVERIFY(points.front().y() > 20);
     }
 
     void heatStripGetsSixteenGpusFromTelemetry()
