@@ -20,6 +20,20 @@ QString orDash(double value, int decimals, const QString &unit)
         return GpuHeatStrip::tr("no reading");
     return QStringLiteral("%1 %2").arg(value, 0, 'f', decimals).arg(unit);
 }
+
+// One hatched legend swatch and its label at x; returns where the next legend entry starts.
+int paintSwatch(QPainter &painter, int x, int y, int h, const QColor &colour, int penWidth, const QString &label,
+                const QColor &textColour)
+{
+    const QFontMetrics fm = painter.fontMetrics();
+    painter.setPen(QPen(colour, penWidth));
+    painter.setBrush(QBrush(colour, Qt::BDiagPattern));
+    painter.drawRect(QRect(x, y + h / 6, h, h * 2 / 3));
+    x += h + h / 3;
+    painter.setPen(textColour);
+    painter.drawText(QRect(x, y, fm.horizontalAdvance(label), h), Qt::AlignVCenter, label);
+    return x + fm.horizontalAdvance(label) + h;
+}
 } // namespace
 
 GpuHeatStrip::GpuHeatStrip(QWidget *parent) : QWidget(parent)
@@ -274,26 +288,10 @@ void GpuHeatStrip::paintLegend(QPainter &painter) const
     painter.drawText(QRect(x, y, fm.horizontalAdvance(high), h), Qt::AlignVCenter, high);
     x += fm.horizontalAdvance(high) + h * 3 / 2;
 
-    const QColor red = healthAccent(Health::Critical, p);
-    const QRect swatch(x, y + h / 6, h, h * 2 / 3);
-    painter.setPen(QPen(red, 2));
-    painter.setBrush(QBrush(red, Qt::BDiagPattern));
-    painter.drawRect(swatch);
-    x += h + h / 3;
-    const QString faulted = tr("faulted");
-    painter.setPen(p.color(QPalette::WindowText));
-    painter.drawText(QRect(x, y, fm.horizontalAdvance(faulted), h), Qt::AlignVCenter, faulted);
-    x += fm.horizontalAdvance(faulted) + h;
-
-    const QColor grey = blendColours(p.color(QPalette::Base), p.color(QPalette::Text), 0.4);
-    const QRect swatch2(x, y + h / 6, h, h * 2 / 3);
-    painter.setPen(QPen(grey, 1));
-    painter.setBrush(QBrush(grey, Qt::BDiagPattern));
-    painter.drawRect(swatch2);
-    x += h + h / 3;
-    const QString noData = tr("no reading");
-    painter.setPen(p.color(QPalette::WindowText));
-    painter.drawText(QRect(x, y, fm.horizontalAdvance(noData), h), Qt::AlignVCenter, noData);
+    const QColor text = p.color(QPalette::WindowText);
+    x = paintSwatch(painter, x, y, h, healthAccent(Health::Critical, p), 2, tr("faulted"), text);
+    paintSwatch(painter, x, y, h, blendColours(p.color(QPalette::Base), p.color(QPalette::Text), 0.4), 1,
+                tr("no reading"), text);
 }
 
 void GpuHeatStrip::paintEvent(QPaintEvent *event)
