@@ -36,6 +36,20 @@ constexpr std::array<GpuFieldInfo, kGpuFieldCount> kFields{{
      "Total number of single-bit volatile ECC errors."},
     {GpuField::EccDbeVolatile, "DCGM_FI_DEV_ECC_DBE_VOL_TOTAL", "counter", "",
      "Total number of double-bit volatile ECC errors."},
+    {GpuField::RetiredSbe, "DCGM_FI_DEV_RETIRED_SBE", "counter", "",
+     "Total number of retired pages due to single-bit errors."},
+    {GpuField::RetiredDbe, "DCGM_FI_DEV_RETIRED_DBE", "counter", "",
+     "Total number of retired pages due to double-bit errors."},
+    {GpuField::RetiredPending, "DCGM_FI_DEV_RETIRED_PENDING", "gauge", "",
+     "Number of pages pending retirement."},
+    {GpuField::RemappedCorrectable, "DCGM_FI_DEV_CORRECTABLE_REMAPPED_ROWS", "counter", "",
+     "Number of remapped rows for correctable errors"},
+    {GpuField::RemappedUncorrectable, "DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS", "counter", "",
+     "Number of remapped rows for uncorrectable errors"},
+    {GpuField::RowRemapFailure, "DCGM_FI_DEV_ROW_REMAP_FAILURE", "gauge", "", "Whether remapping of rows has failed"},
+    {GpuField::PcieReplay, "DCGM_FI_DEV_PCIE_REPLAY_COUNTER", "counter", "", "Total number of PCIe retries."},
+    {GpuField::FanSpeed, "DCGM_FI_DEV_FAN_SPEED", "gauge", "%", "Fan speed (in 0-100%)."},
+    {GpuField::FbTotal, "DCGM_FI_DEV_FB_TOTAL", "gauge", "MiB", "Framebuffer memory total (in MiB)."},
 }};
 } // namespace
 

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace sn {
 
@@ -31,6 +32,15 @@ enum class GpuField : std::size_t {
     XidLast,           // DCGM_FI_DEV_XID_ERRORS, value of the last XID
     EccSbeVolatile,    // DCGM_FI_DEV_ECC_SBE_VOL_TOTAL, count
     EccDbeVolatile,    // DCGM_FI_DEV_ECC_DBE_VOL_TOTAL, count
+    RetiredSbe,        // DCGM_FI_DEV_RETIRED_SBE, pages retired for single-bit errors (pre-Ampere)
+    RetiredDbe,        // DCGM_FI_DEV_RETIRED_DBE, pages retired for double-bit errors (pre-Ampere)
+    RetiredPending,    // DCGM_FI_DEV_RETIRED_PENDING, 1 when a retirement waits for a reset
+    RemappedCorrectable,   // DCGM_FI_DEV_CORRECTABLE_REMAPPED_ROWS, count (Ampere and later)
+    RemappedUncorrectable, // DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS, count
+    RowRemapFailure,   // DCGM_FI_DEV_ROW_REMAP_FAILURE, 1 when remapping has failed
+    PcieReplay,        // DCGM_FI_DEV_PCIE_REPLAY_COUNTER, count
+    FanSpeed,          // DCGM_FI_DEV_FAN_SPEED, % (absent on passively cooled data-centre GPUs)
+    FbTotal,           // DCGM_FI_DEV_FB_TOTAL, MiB
     Count
 };
 inline constexpr std::size_t kGpuFieldCount = static_cast<std::size_t>(GpuField::Count);
@@ -54,15 +64,25 @@ inline constexpr std::uint32_t kSwThermalSlowdown = 0x20;
 inline constexpr std::uint32_t kHwThermalSlowdown = 0x40;
 } // namespace throttle
 
+// Traffic of one NVLink link, as DCGM's per-link profiling fields report it
+// (DCGM_FI_PROF_NVLINK_L<n>_TX_BYTES / _RX_BYTES, bytes per second).
+struct NvlinkLinkReading {
+    int link = 0;
+    double txBytesPerSecond = 0;
+    double rxBytesPerSecond = 0;
+};
+
 struct GpuReading {
     std::string node;  // Hostname label
     int gpu = 0;       // gpu label (minor number)
     std::string uuid;  // UUID label
     std::string model; // modelName label
     std::string pciBusId;
+    std::string job; // job label: the job that owns the GPU, empty when idle
     std::int64_t timeMs = 0;
     std::array<double, kGpuFieldCount> values{};
     std::bitset<kGpuFieldCount> valid;
+    std::vector<NvlinkLinkReading> nvlinks; // empty where the source has no per-link counters
 
     void set(GpuField f, double v)
     {

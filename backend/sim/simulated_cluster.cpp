@@ -11,6 +11,7 @@ namespace sn::sim {
 
 namespace {
 constexpr double kMiB = 1024.0 * 1024.0;
+constexpr int kNvlinksPerGpu = 18; // NVLink 4 on H100/H200 SXM
 constexpr std::int64_t kContextBytes = 512LL * 1024 * 1024; // CUDA context and NCCL buffers
 } // namespace
 
@@ -308,6 +309,7 @@ void SimulatedCluster::sample()
         r.uuid = spec.uuid;
         r.model = spec.model;
         r.pciBusId = spec.pciBusId;
+        r.job = g.jobId;
         r.timeMs = m_nowMs;
         r.set(GpuField::XidLast, g.lastXid);
         if (g.lostUntilMs > m_nowMs) {
@@ -337,6 +339,18 @@ void SimulatedCluster::sample()
         r.set(GpuField::NvlinkRxBytes, std::round(g.sumNvlink / n));
         r.set(GpuField::EccSbeVolatile, g.eccSbe);
         r.set(GpuField::EccDbeVolatile, g.eccDbe);
+        // Hopper remaps rows instead of retiring pages: a double-bit error costs one row.
+        r.set(GpuField::RemappedCorrectable, 0);
+        r.set(GpuField::RemappedUncorrectable, g.eccDbe);
+        r.set(GpuField::RowRemapFailure, 0);
+        r.set(GpuField::PcieReplay, 0);
+        r.set(GpuField::FbTotal, std::round(total / kMiB));
+        if (!node.nvswitches.empty()) {
+            // NCCL spreads traffic evenly over the NVLinks to the NVSwitches.
+            const double perLink = std::round(g.sumNvlink / n / kNvlinksPerGpu);
+            for (int link = 0; link < kNvlinksPerGpu; ++link)
+                r.nvlinks.push_back({link, perLink, perLink});
+        }
         g.sumUtil = g.sumCopy = g.sumNvlink = g.sumPcie = 0;
         g.steps = 0;
         m_latestReadings.push_back(r);

@@ -4,8 +4,16 @@ namespace sn {
 
 Labels gpuLabels(const GpuReading &r)
 {
-    return {{"gpu", std::to_string(r.gpu)}, {"UUID", r.uuid},     {"device", "nvidia" + std::to_string(r.gpu)},
-            {"modelName", r.model},         {"Hostname", r.node}, {"pci_bus_id", r.pciBusId}};
+    Labels labels{{"gpu", std::to_string(r.gpu)}, {"UUID", r.uuid},     {"device", "nvidia" + std::to_string(r.gpu)},
+                  {"modelName", r.model},         {"Hostname", r.node}, {"pci_bus_id", r.pciBusId}};
+    if (!r.job.empty())
+        labels.emplace("job", r.job);
+    return labels;
+}
+
+std::string nvlinkLinkMetric(int link, bool tx)
+{
+    return "DCGM_FI_PROF_NVLINK_L" + std::to_string(link) + (tx ? "_TX_BYTES" : "_RX_BYTES");
 }
 
 void appendGpuSamples(const GpuReading &r, std::vector<MetricSample> &out)
@@ -16,6 +24,10 @@ void appendGpuSamples(const GpuReading &r, std::vector<MetricSample> &out)
             continue;
         const auto field = static_cast<GpuField>(i);
         out.push_back({gpuFieldInfo(field).metric, labels, r.timeMs, r.get(field)});
+    }
+    for (const NvlinkLinkReading &link : r.nvlinks) {
+        out.push_back({nvlinkLinkMetric(link.link, true), labels, r.timeMs, link.txBytesPerSecond});
+        out.push_back({nvlinkLinkMetric(link.link, false), labels, r.timeMs, link.rxBytesPerSecond});
     }
 }
 
