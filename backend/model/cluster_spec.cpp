@@ -33,6 +33,41 @@ std::optional<LinkType> linkTypeFromName(const std::string &name)
     return std::nullopt;
 }
 
+namespace {
+constexpr std::array<std::pair<TelemetrySource, const char *>, 5> kTelemetrySourceNames{{
+    {TelemetrySource::Simulator, "simulator"},
+    {TelemetrySource::Nvml, "nvml"},
+    {TelemetrySource::NvidiaSmi, "nvidia-smi"},
+    {TelemetrySource::DcgmExporter, "dcgm-exporter"},
+    {TelemetrySource::Prometheus, "prometheus"},
+}};
+}
+
+const char *telemetrySourceName(TelemetrySource source)
+{
+    for (const auto &[s, name] : kTelemetrySourceNames)
+        if (s == source)
+            return name;
+    return "unknown";
+}
+
+std::optional<TelemetrySource> telemetrySourceFromName(const std::string &name)
+{
+    for (const auto &[s, n] : kTelemetrySourceNames)
+        if (name == n)
+            return s;
+    return std::nullopt;
+}
+
+TelemetrySpec ClusterSpec::effectiveTelemetry() const
+{
+    if (telemetry)
+        return *telemetry;
+    TelemetrySpec spec;
+    spec.source = simulation.enabled ? TelemetrySource::Simulator : TelemetrySource::NvidiaSmi;
+    return spec;
+}
+
 int ClusterSpec::gpuCount() const
 {
     int n = 0;

@@ -110,13 +110,38 @@ struct SimulationSpec {
     auto operator<=>(const SimulationSpec &) const = default;
 };
 
+// Where the engine reads GPU telemetry from, and how long it keeps it.
+enum class TelemetrySource {
+    Simulator,    // the simulated super node (the default when the file has a simulation section)
+    Nvml,         // libnvidia-ml on the machine the engine runs on (supernoded on a node)
+    NvidiaSmi,    // nvidia-smi on each node, run over SSH (or locally for a node without address)
+    DcgmExporter, // each node's dcgm-exporter /metrics endpoint
+    Prometheus,   // an existing Prometheus server that already scrapes dcgm-exporter
+};
+const char *telemetrySourceName(TelemetrySource source); // "simulator", "nvml", "nvidia-smi", ...
+std::optional<TelemetrySource> telemetrySourceFromName(const std::string &name);
+
+struct TelemetrySpec {
+    TelemetrySource source = TelemetrySource::Simulator;
+    std::int64_t intervalMs = 1000;                      // how often each source is read
+    std::int64_t retentionMs = 15LL * 24 * 3600 * 1000;  // raw samples; rollups live longer
+    std::string dataDir;          // where the store keeps its WAL and blocks; empty: memory only
+    int dcgmExporterPort = 9400;  // http://<node address>:<port>/metrics
+    std::string prometheusUrl;    // source prometheus: "http://prometheus:9090"
+    auto operator<=>(const TelemetrySpec &) const = default;
+};
+
 struct ClusterSpec {
     std::string name;
     std::vector<NodeSpec> nodes;
     NetworkSpec network;
     SchedulingPolicy schedulingPolicy;
     SimulationSpec simulation;
+    // Unset: the simulator when simulation is enabled, otherwise nvidia-smi on each node.
+    std::optional<TelemetrySpec> telemetry;
     auto operator<=>(const ClusterSpec &) const = default;
+
+    TelemetrySpec effectiveTelemetry() const;
 
     int gpuCount() const;
     const NodeSpec *findNode(const std::string &name) const;

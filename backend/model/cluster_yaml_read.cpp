@@ -281,10 +281,45 @@ SimulationSpec readSimulation(const Field &f)
     return sim;
 }
 
+TelemetrySpec readTelemetry(const Field &f)
+{
+    TelemetrySpec t;
+    const MapFields m(f, "in 'telemetry'",
+                      {"source", "interval", "retention", "dataDir", "dcgmExporterPort", "prometheusUrl"});
+    const Field *source = m.find("source");
+    if (source) {
+        const auto parsed = telemetrySourceFromName(source->value.IsScalar() ? source->value.Scalar() : "");
+        if (!parsed)
+            fail(source->mark(), quote(source->path) +
+                                     " expects one of simulator, nvml, nvidia-smi, dcgm-exporter, prometheus, got " +
+                                     describe(source->value));
+        t.source = *parsed;
+    }
+    if (const Field *v = m.find("interval"))
+        t.intervalMs = readDurationMs(*v, 100, 3600LL * 1000);
+    if (const Field *v = m.find("retention"))
+        t.retentionMs = readDurationMs(*v, 3600LL * 1000, 10LL * 365 * 24 * 3600 * 1000);
+    if (const Field *v = m.find("dataDir"))
+        t.dataDir = readName(*v);
+    if (const Field *v = m.find("dcgmExporterPort"))
+        t.dcgmExporterPort = readInt32(*v, 1, 65535);
+    const Field *url = m.find("prometheusUrl");
+    if (url) {
+        t.prometheusUrl = readName(*url);
+        if (t.prometheusUrl.rfind("http://", 0) != 0 && t.prometheusUrl.rfind("https://", 0) != 0)
+            fail(url->mark(), quote(url->path) + " expects a URL like http://prometheus:9090, got " +
+                                  describe(url->value));
+    }
+    if (t.source == TelemetrySource::Prometheus && !url)
+        fail(source->mark(), "'telemetry.source' prometheus needs 'prometheusUrl: http://prometheus:9090' beside it");
+    return t;
+}
+
 ClusterSpec readCluster(const YAML::Node &root)
 {
     const MapFields top(Field{root, root, ""}, "at the top level",
-                        {"apiVersion", "kind", "metadata", "nodes", "network", "schedulingPolicy", "simulation"},
+                        {"apiVersion", "kind", "metadata", "nodes", "network", "schedulingPolicy", "simulation",
+                         "telemetry"},
                         false);
     // Version and kind first: a file of another version deserves that news, not a list of keys.
     const Field &apiVersion = top.require("apiVersion", "apiVersion: supernode/v1");
@@ -308,6 +343,16 @@ ClusterSpec readCluster(const YAML::Node &root)
         spec.schedulingPolicy = readSchedulingPolicy(*v);
     if (const Field *v = top.find("simulation"))
         spec.simulation = readSimulation(*v);
+    if (const Field *v = top.find("telemetry")) {
+        spec.telemetry = readTelemetry(*v);
+        if (spec.telemetry->source == TelemetrySource::Simulator && !spec.simulation.enabled) {
+            const MapFields m(*v, "in 'telemetry'", {}, false);
+            const Field *source = m.find("source");
+            fail(source ? source->mark() : v->mark(),
+                 "'telemetry.source' simulator needs a 'simulation' section; name the real source "
+                 "(nvml, nvidia-smi, dcgm-exporter or prometheus) for real nodes");
+        }
+    }
     return spec;
 }
 

@@ -198,6 +198,22 @@ void writeSimulation(YAML::Emitter &out, const SimulationSpec &sim)
     out << YAML::EndMap;
 }
 
+void writeTelemetry(YAML::Emitter &out, const TelemetrySpec &t)
+{
+    const TelemetrySpec defaults;
+    out << YAML::Key << "telemetry" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "source" << YAML::Value << telemetrySourceName(t.source);
+    out << YAML::Key << "interval" << YAML::Value << formatDurationMs(t.intervalMs);
+    out << YAML::Key << "retention" << YAML::Value << formatDurationMs(t.retentionMs);
+    if (!t.dataDir.empty())
+        out << YAML::Key << "dataDir" << YAML::Value << t.dataDir;
+    if (t.dcgmExporterPort != defaults.dcgmExporterPort || t.source == TelemetrySource::DcgmExporter)
+        out << YAML::Key << "dcgmExporterPort" << YAML::Value << t.dcgmExporterPort;
+    if (!t.prometheusUrl.empty())
+        out << YAML::Key << "prometheusUrl" << YAML::Value << t.prometheusUrl;
+    out << YAML::EndMap;
+}
+
 } // namespace
 
 std::string writeClusterYaml(const ClusterSpec &spec)
@@ -221,6 +237,8 @@ std::string writeClusterYaml(const ClusterSpec &spec)
         writeSchedulingPolicy(out, spec.schedulingPolicy);
     if (spec.simulation.enabled)
         writeSimulation(out, spec.simulation);
+    if (spec.telemetry)
+        writeTelemetry(out, *spec.telemetry);
     out << YAML::EndMap;
     return std::string(out.c_str()) + "\n";
 }

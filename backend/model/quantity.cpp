@@ -231,4 +231,83 @@ std::string formatGbps(double gbps)
     return std::string(buffer.data(), end) + "G";
 }
 
+namespace {
+
+// Prometheus' duration units, largest first; a year is 365 days and a week 7, as there.
+constexpr std::array<Unit, 7> kDurationUnits{{
+    {"y", 365LL * 24 * 3600 * 1000},
+    {"w", 7LL * 24 * 3600 * 1000},
+    {"d", 24LL * 3600 * 1000},
+    {"h", 3600LL * 1000},
+    {"m", 60LL * 1000},
+    {"s", 1000},
+    {"ms", 1},
+}};
+
+constexpr const char *kDurationExpected = "a duration like 500ms, 15s, 1h30m or 15d";
+
+} // namespace
+
+Result<std::int64_t> parseDurationMs(const std::string &input)
+{
+    const std::string_view text = trimmed(input);
+    const auto bad = [&](const std::string &why) {
+        return invalidArgument(std::string("expected ") + kDurationExpected + ", got " +
+                               (text.empty() ? std::string("an empty value") : quoted(text)) + why);
+    };
+    if (text.empty())
+        return bad("");
+    std::string_view rest = text;
+    std::int64_t total = 0;
+    std::size_t lastUnit = 0; // index into kDurationUnits + 1; units must come largest first
+    while (!rest.empty()) {
+        std::size_t digits = 0;
+        while (digits < rest.size() && isDigit(rest[digits]))
+            ++digits;
+        if (digits == 0)
+            return bad(rest.front() == '-' ? " (not negative)" : "");
+        std::int64_t amount = 0;
+        const auto [end, ec] = std::from_chars(rest.data(), rest.data() + digits, amount);
+        if (ec != std::errc{} || end != rest.data() + digits)
+            return bad(" (too large)");
+        rest.remove_prefix(digits);
+        std::size_t unitLength = 0;
+        while (unitLength < rest.size() && !isDigit(rest[unitLength]))
+            ++unitLength;
+        const std::string_view unit = rest.substr(0, unitLength);
+        std::size_t index = 0;
+        while (index < kDurationUnits.size() && kDurationUnits[index].suffix != unit)
+            ++index;
+        if (index == kDurationUnits.size())
+            return bad(unit.empty() ? " (a number needs a unit: ms, s, m, h, d, w or y)"
+                                    : " (unknown unit " + quoted(unit) + "; use ms, s, m, h, d, w or y)");
+        if (index + 1 <= lastUnit)
+            return bad(" (write the units largest first, each once)");
+        lastUnit = index + 1;
+        const std::int64_t multiplier = kDurationUnits[index].multiplier;
+        if (amount > (std::numeric_limits<std::int64_t>::max() - total) / multiplier)
+            return bad(" (too large)");
+        total += amount * multiplier;
+        rest.remove_prefix(unitLength);
+    }
+    return total;
+}
+
+std::string formatDurationMs(std::int64_t ms)
+{
+    if (ms <= 0)
+        return ms == 0 ? "0s" : std::to_string(ms) + "ms"; // negative: no unit form; the reader rejects it
+    std::string out;
+    // Weeks and years stay out: "15d" reads better than "2w1d".
+    for (const Unit &u : kDurationUnits) {
+        if (u.suffix == "y" || u.suffix == "w")
+            continue;
+        if (ms >= u.multiplier) {
+            out += std::to_string(ms / u.multiplier) + std::string(u.suffix);
+            ms %= u.multiplier;
+        }
+    }
+    return out;
+}
+
 } // namespace sn

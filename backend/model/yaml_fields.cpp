@@ -144,6 +144,19 @@ std::int64_t readBytes(const Field &f)
     return *bytes;
 }
 
+std::int64_t readDurationMs(const Field &f, std::int64_t minMs, std::int64_t maxMs)
+{
+    if (!f.value.IsScalar())
+        fail(f.mark(), quote(f.path) + " expects a duration like 500ms, 15s, 1h30m or 15d, got " + describe(f.value));
+    auto ms = parseDurationMs(f.value.Scalar());
+    if (!ms)
+        failQuantity(f, ms.error().message);
+    if (*ms < minMs || *ms > maxMs)
+        fail(f.mark(), quote(f.path) + " must be between " + formatDurationMs(minMs) + " and " +
+                           formatDurationMs(maxMs) + ", got " + describe(f.value));
+    return *ms;
+}
+
 double readGbps(const Field &f)
 {
     if (!f.value.IsScalar())

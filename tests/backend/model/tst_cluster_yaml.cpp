@@ -146,6 +146,12 @@ simulation:
   seed: 18446744073709551615
   inletTemperature: -2.5
   jobArrivalsPerHour: 0.1
+telemetry:
+  source: dcgm-exporter
+  interval: 500ms
+  retention: 1h30m
+  dataDir: /var/lib/supernode/telemetry
+  dcgmExporterPort: 9500
 )";
 
 void TestClusterYaml::roundTripsFiles_data()
@@ -311,7 +317,7 @@ void TestClusterYaml::rejectsMalformedFiles_data()
                                            << 5 << 1
                                            << "unknown key 'nodez' at the top level (did you mean 'nodes'? "
                                               "expected one of: apiVersion, kind, metadata, nodes, network, "
-                                              "schedulingPolicy, simulation)";
+                                              "schedulingPolicy, simulation, telemetry)";
     QTest::newRow("unknown key in a node") << head + "nodes:\n  - name: node01\n    adress: 10.0.0.1\n"
                                            << 7 << 5
                                            << "unknown key 'adress' in a node (did you mean 'address'? "
@@ -399,6 +405,27 @@ void TestClusterYaml::rejectsMalformedFiles_data()
                                               << 6 << 13 << "expects a speed above 0";
     QTest::newRow("simulation is a list") << head + "simulation:\n  - nodes: 2\n"
                                           << 6 << 3 << "'simulation' expects a map, got a sequence";
+    const QByteArray sim = head + "simulation: {nodes: 1}\n";
+    QTest::newRow("telemetry unknown source") << sim + "telemetry:\n  source: ganglia\n" << 7 << 11
+                                              << "'telemetry.source' expects one of simulator, nvml, nvidia-smi, "
+                                                 "dcgm-exporter, prometheus, got \"ganglia\"";
+    QTest::newRow("telemetry interval too short") << sim + "telemetry:\n  interval: 10ms\n" << 7 << 13
+                                                  << "'telemetry.interval' must be between 100ms and 1h";
+    QTest::newRow("telemetry interval without unit")
+        << sim + "telemetry:\n  interval: 15\n" << 7 << 13 << "needs a unit";
+    QTest::newRow("telemetry retention below an hour")
+        << sim + "telemetry:\n  retention: 30m\n" << 7 << 14 << "'telemetry.retention' must be between 1h and";
+    QTest::newRow("telemetry port out of range")
+        << sim + "telemetry:\n  dcgmExporterPort: 70000\n" << 7 << 21 << "from 1 to 65535";
+    QTest::newRow("telemetry prometheus without url")
+        << sim + "telemetry:\n  source: prometheus\n" << 7 << 11 << "needs 'prometheusUrl";
+    QTest::newRow("telemetry url not http")
+        << sim + "telemetry:\n  source: prometheus\n  prometheusUrl: prom:9090\n" << 8 << 18
+        << "expects a URL like http://prometheus:9090";
+    QTest::newRow("telemetry simulator without simulation")
+        << head + "nodes:\n  - name: n1\ntelemetry:\n  source: simulator\n" << 8 << 11
+        << "simulator needs a 'simulation' section";
+    QTest::newRow("telemetry unknown key") << sim + "telemetry:\n  sauce: nvml\n" << 7 << 3 << "'sauce'";
 }
 
 void TestClusterYaml::rejectsMalformedFiles()

@@ -29,6 +29,12 @@ private slots:
     void formatsGbps();
     void gbpsRoundTrip_data();
     void gbpsRoundTrip();
+    void parsesDurations_data();
+    void parsesDurations();
+    void rejectsBadDurations_data();
+    void rejectsBadDurations();
+    void durationsRoundTrip_data();
+    void durationsRoundTrip();
 };
 
 constexpr qint64 kKi = 1024;
@@ -270,6 +276,80 @@ void TestQuantity::gbpsRoundTrip()
     QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
     QCOMPARE(*back, gbps); // exact, not fuzzy: a written file must read back to the same spec
     QVERIFY(*back == gbps);
+}
+
+void TestQuantity::parsesDurations_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<qint64>("ms");
+    QTest::newRow("milliseconds") << "500ms" << qint64(500);
+    QTest::newRow("seconds") << "15s" << qint64(15'000);
+    QTest::newRow("compound") << "1h30m" << qint64(5'400'000);
+    QTest::newRow("days") << "15d" << qint64(15LL * 86'400'000);
+    QTest::newRow("weeks") << "2w" << qint64(14LL * 86'400'000);
+    QTest::newRow("year") << "1y" << qint64(365LL * 86'400'000);
+    QTest::newRow("every unit") << "1d2h3m4s5ms" << qint64(86'400'000 + 7'200'000 + 180'000 + 4'000 + 5);
+    QTest::newRow("spaces around") << "  10s " << qint64(10'000);
+    QTest::newRow("zero") << "0s" << qint64(0);
+}
+
+void TestQuantity::parsesDurations()
+{
+    QFETCH(QString, text);
+    QFETCH(qint64, ms);
+    const auto result = parseDurationMs(text.toStdString());
+    QVERIFY2(result.ok(), result.ok() ? "" : result.error().message.c_str());
+    QCOMPARE(*result, ms);
+}
+
+void TestQuantity::rejectsBadDurations_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("messagePart");
+    QTest::newRow("empty") << "" << "an empty value";
+    QTest::newRow("no unit") << "15" << "needs a unit";
+    QTest::newRow("unknown unit") << "15min" << "unknown unit \"min\"";
+    QTest::newRow("negative") << "-5s" << "not negative";
+    QTest::newRow("fraction") << "1.5h" << "unknown unit \".\"";
+    QTest::newRow("smallest first") << "30m1h" << "largest first";
+    QTest::newRow("unit twice") << "1h1h" << "largest first";
+    QTest::newRow("overflow") << "99999999999999999999y" << "too large";
+    QTest::newRow("overflow by product") << "999999999999y" << "too large";
+    QTest::newRow("garbage") << "soon" << "\"soon\"";
+}
+
+void TestQuantity::rejectsBadDurations()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, messagePart);
+    const auto result = parseDurationMs(text.toStdString());
+    QVERIFY(!result.ok());
+    QCOMPARE(result.error().code, ErrorCode::InvalidArgument);
+    const QString message = QString::fromStdString(result.error().message);
+    QVERIFY2(message.contains(messagePart), qPrintable(message));
+    QVERIFY2(message.startsWith("expected a duration"), qPrintable(message));
+}
+
+void TestQuantity::durationsRoundTrip_data()
+{
+    QTest::addColumn<qint64>("ms");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("zero") << qint64(0) << "0s";
+    QTest::newRow("ms") << qint64(250) << "250ms";
+    QTest::newRow("second") << qint64(1000) << "1s";
+    QTest::newRow("90 s") << qint64(90'000) << "1m30s";
+    QTest::newRow("15 days") << qint64(15LL * 86'400'000) << "15d";
+    QTest::newRow("odd") << qint64(86'400'000 + 1) << "1d1ms";
+}
+
+void TestQuantity::durationsRoundTrip()
+{
+    QFETCH(qint64, ms);
+    QFETCH(QString, text);
+    QCOMPARE(QString::fromStdString(formatDurationMs(ms)), text);
+    const auto back = parseDurationMs(text.toStdString());
+    QVERIFY(back.ok());
+    QCOMPARE(*back, ms);
 }
 
 QTEST_GUILESS_MAIN(TestQuantity)
