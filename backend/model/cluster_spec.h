@@ -123,11 +123,11 @@ std::optional<TelemetrySource> telemetrySourceFromName(const std::string &name);
 
 struct TelemetrySpec {
     TelemetrySource source = TelemetrySource::Simulator;
-    std::int64_t intervalMs = 1000;                      // how often each source is read
-    std::int64_t retentionMs = 15LL * 24 * 3600 * 1000;  // raw samples; rollups live longer
-    std::string dataDir;          // where the store keeps its WAL and blocks; empty: memory only
-    int dcgmExporterPort = 9400;  // http://<node address>:<port>/metrics
-    std::string prometheusUrl;    // source prometheus: "http://prometheus:9090"
+    std::int64_t intervalMs = 1000;                     // how often each source is read
+    std::int64_t retentionMs = 15LL * 24 * 3600 * 1000; // raw samples; rollups live longer
+    std::string dataDir;                                // where the store keeps its WAL and blocks; empty: memory only
+    int dcgmExporterPort = 9400;                        // http://<node address>:<port>/metrics
+    std::string prometheusUrl;                          // source prometheus: "http://prometheus:9090"
     auto operator<=>(const TelemetrySpec &) const = default;
 };
 

@@ -307,8 +307,8 @@ TelemetrySpec readTelemetry(const Field &f)
     if (url) {
         t.prometheusUrl = readName(*url);
         if (t.prometheusUrl.rfind("http://", 0) != 0 && t.prometheusUrl.rfind("https://", 0) != 0)
-            fail(url->mark(), quote(url->path) + " expects a URL like http://prometheus:9090, got " +
-                                  describe(url->value));
+            fail(url->mark(),
+                 quote(url->path) + " expects a URL like http://prometheus:9090, got " + describe(url->value));
     }
     if (t.source == TelemetrySource::Prometheus && !url)
         fail(source->mark(), "'telemetry.source' prometheus needs 'prometheusUrl: http://prometheus:9090' beside it");
@@ -317,10 +317,9 @@ TelemetrySpec readTelemetry(const Field &f)
 
 ClusterSpec readCluster(const YAML::Node &root)
 {
-    const MapFields top(Field{root, root, ""}, "at the top level",
-                        {"apiVersion", "kind", "metadata", "nodes", "network", "schedulingPolicy", "simulation",
-                         "telemetry"},
-                        false);
+    const MapFields top(
+        Field{root, root, ""}, "at the top level",
+        {"apiVersion", "kind", "metadata", "nodes", "network", "schedulingPolicy", "simulation", "telemetry"}, false);
     // Version and kind first: a file of another version deserves that news, not a list of keys.
     const Field &apiVersion = top.require("apiVersion", "apiVersion: supernode/v1");
     if (readString(apiVersion) != kClusterApiVersion)

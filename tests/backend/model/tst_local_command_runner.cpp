@@ -1,0 +1,61 @@
+// LocalCommandRunner runs real programs: what they print, their exit code, and the errors for a
+// program that is missing or does not finish in time.
+
+#include "backend/model/command_runner.h"
+
+#include <QtTest>
+
+using namespace sn;
+using namespace std::chrono_literals;
+
+class TestLocalCommandRunner : public QObject {
+    Q_OBJECT
+
+private slots:
+    void collectsOutputAndExitCode();
+    void missingProgramIsUnavailable();
+    void timeoutIsUnavailable();
+    void emptyArgvIsInvalid();
+};
+
+void TestLocalCommandRunner::collectsOutputAndExitCode()
+{
+    LocalCommandRunner runner;
+    const auto out = runner.run({"/bin/sh", "-c", "printf 'a b\\n'; echo oops >&2; exit 3"}, 10s);
+    QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());
+    QCOMPARE(out->exitCode, 3);
+    QCOMPARE(out->out, std::string("a b\n"));
+    QCOMPARE(out->err, std::string("oops\n"));
+    QCOMPARE(runner.where(), std::string("local"));
+}
+
+void TestLocalCommandRunner::missingProgramIsUnavailable()
+{
+    LocalCommandRunner runner;
+    const auto out = runner.run({"/nonexistent/nvidia-smi", "-q", "-x"}, 5s);
+    QVERIFY(!out.ok());
+    QCOMPARE(out.error().code, ErrorCode::Unavailable);
+    QVERIFY2(out.error().message.find("cannot run /nonexistent/nvidia-smi") != std::string::npos,
+             out.error().message.c_str());
+}
+
+void TestLocalCommandRunner::timeoutIsUnavailable()
+{
+    LocalCommandRunner runner;
+    const auto out = runner.run({"/bin/sleep", "10"}, 200ms);
+    QVERIFY(!out.ok());
+    QCOMPARE(out.error().code, ErrorCode::Unavailable);
+    QVERIFY2(out.error().message.find("did not finish within 200 ms") != std::string::npos,
+             out.error().message.c_str());
+}
+
+void TestLocalCommandRunner::emptyArgvIsInvalid()
+{
+    LocalCommandRunner runner;
+    const auto out = runner.run({}, 1s);
+    QVERIFY(!out.ok());
+    QCOMPARE(out.error().code, ErrorCode::InvalidArgument);
+}
+
+QTEST_GUILESS_MAIN(TestLocalCommandRunner)
+#include "tst_local_command_runner.moc"
