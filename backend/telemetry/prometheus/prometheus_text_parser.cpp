@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstdlib>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace sn {
@@ -259,7 +260,10 @@ private:
         }
         if (auto status = checkSample(sample, nameColumn); !status)
             return status;
-        m_sampled.insert(sample.metric);
+        if (sample.metric != m_lastSampled) {
+            m_sampled.insert(sample.metric);
+            m_lastSampled = sample.metric;
+        }
         m_out.samples.push_back(std::move(sample));
         m_out.sampleHasTimestamp.push_back(hasTimestamp);
         m_out.sampleLines.push_back(m_lineNo);
@@ -270,24 +274,33 @@ private:
     // `quantile`, and no series appears twice.
     Status checkSample(const MetricSample &sample, std::size_t nameColumn)
     {
-        const std::string family = familyName(m_out.families, sample.metric);
+        if (sample.metric != m_lastSampled) // TYPE lines cannot change a family mid-group
+            m_lastFamily = familyName(m_out.families, sample.metric);
+        const std::string &family = m_lastFamily;
         const auto it = m_out.families.find(family);
-        if (it != m_out.families.end()) {
+        if (it != m_out.families.end() && it->second.type != MetricType::Untyped &&
+            it->second.type != MetricType::Gauge && it->second.type != MetricType::Counter) {
             if (it->second.type == MetricType::Histogram && endsWith(sample.metric, "_bucket") &&
                 !sample.labels.count("le"))
                 return fail(nameColumn, "histogram bucket '" + sample.metric + "' has no 'le' label");
             if (it->second.type == MetricType::Summary && sample.metric == family && !sample.labels.count("quantile"))
                 return fail(nameColumn, "summary quantile '" + sample.metric + "' has no 'quantile' label");
         }
-        std::string key = sample.metric;
+        // A 64-bit hash per series; on a hash match the samples are compared for real.
+        std::size_t h = std::hash<std::string>{}(sample.metric);
         for (const auto &[name, value] : sample.labels) {
-            key += '\xff';
-            key += name;
-            key += '\xfe';
-            key += value;
+            h = h * 1099511628211ull ^ std::hash<std::string>{}(name);
+            h = h * 1099511628211ull ^ std::hash<std::string>{}(value);
         }
-        if (!m_series.insert(std::move(key)).second)
-            return fail(nameColumn, "duplicate series: '" + sample.metric + "' with the same labels appeared before");
+        const auto [first, last] = m_series.equal_range(h);
+        for (auto it = first; it != last; ++it) {
+            const MetricSample &other = m_out.samples[it->second];
+            if (other.metric == sample.metric && other.labels == sample.labels)
+                return fail(nameColumn, "duplicate series: '" + sample.metric +
+                                            "' with the same labels appeared on line " +
+                                            std::to_string(m_out.sampleLines[it->second]));
+        }
+        m_series.emplace(h, m_out.samples.size());
         return success();
     }
 
@@ -317,11 +330,11 @@ private:
             if (atEnd() || m_line[m_pos] != '"')
                 return fail(column(), "expected '\"' to open the value of label '" + name + "'");
             ++m_pos;
-            std::string value;
-            if (auto status = unescapeLabelValue(name, &value); !status)
-                return status;
-            if (!labels->emplace(name, std::move(value)).second)
+            const auto [slot, fresh] = labels->try_emplace(name);
+            if (!fresh)
                 return fail(nameColumn, "label '" + name + "' appears twice");
+            if (auto status = unescapeLabelValue(name, &slot->second); !status)
+                return status;
             skipBlanks();
             if (atEnd())
                 return fail(column(), "expected ',' or '}' after the value of label '" + name + "'");
@@ -343,8 +356,10 @@ private:
                 return success();
             }
             if (c != '\\') {
-                out->push_back(c);
-                ++m_pos;
+                const std::size_t stop = m_line.find_first_of("\"\\", m_pos);
+                const std::size_t end = stop == std::string_view::npos ? m_line.size() : stop;
+                out->append(m_line.data() + m_pos, end - m_pos);
+                m_pos = end;
                 continue;
             }
             if (m_pos + 1 >= m_line.size())
@@ -388,8 +403,10 @@ private:
     int m_lineNo = 0;
     bool m_sawEof = false;
     ParsedMetrics m_out;
-    std::unordered_set<std::string> m_sampled; // sample names seen, for "TYPE after samples"
-    std::unordered_set<std::string> m_series;  // name + labels, for duplicates
+    std::unordered_set<std::string> m_sampled;                  // sample names seen, for "TYPE after samples"
+    std::unordered_multimap<std::size_t, std::size_t> m_series; // series hash -> sample index
+    std::string m_lastSampled;                                  // samples come grouped: look names up once per group
+    std::string m_lastFamily;
 };
 
 } // namespace

@@ -109,20 +109,27 @@ std::string formatPrometheusValue(double value)
 
 std::string renderPrometheusText(const std::vector<MetricSample> &latest, const PrometheusRenderOptions &options)
 {
-    // Sort pointers, not samples: the store hands over thousands of label maps.
-    std::vector<const MetricSample *> order;
-    order.reserve(latest.size());
-    for (const MetricSample &s : latest)
-        order.push_back(&s);
+    // Sort pointers, not samples (the store hands over thousands of label maps), with each
+    // metric's family looked up once.
     std::map<std::string, Family> families;
-    for (const MetricSample *s : order)
-        if (!families.count(s->metric))
-            families.emplace(s->metric, familyFor(s->metric, options));
-    std::stable_sort(order.begin(), order.end(), [&](const MetricSample *a, const MetricSample *b) {
-        if (a->metric != b->metric) {
-            const int ra = families.at(a->metric).rank, rb = families.at(b->metric).rank;
-            return ra != rb ? ra < rb : a->metric < b->metric;
-        }
+    struct Entry {
+        int rank;
+        const MetricSample *sample;
+    };
+    std::vector<Entry> order;
+    order.reserve(latest.size());
+    for (const MetricSample &s : latest) {
+        auto it = families.find(s.metric);
+        if (it == families.end())
+            it = families.emplace(s.metric, familyFor(s.metric, options)).first;
+        order.push_back({it->second.rank, &s});
+    }
+    std::sort(order.begin(), order.end(), [](const Entry &x, const Entry &y) {
+        const MetricSample *a = x.sample, *b = y.sample;
+        if (x.rank != y.rank)
+            return x.rank < y.rank;
+        if (const int c = a->metric.compare(b->metric); c != 0)
+            return c < 0;
         if (a->labels != b->labels)
             return a->labels < b->labels;
         return a->timeMs < b->timeMs;
@@ -132,9 +139,9 @@ std::string renderPrometheusText(const std::vector<MetricSample> &latest, const 
     out.reserve(latest.size() * 160);
     const std::string *current = nullptr;
     for (std::size_t i = 0; i < order.size(); ++i) {
-        const MetricSample &s = *order[i];
+        const MetricSample &s = *order[i].sample;
         // Same series again: only the newest (last after sorting by time) is written.
-        if (i + 1 < order.size() && order[i + 1]->metric == s.metric && order[i + 1]->labels == s.labels)
+        if (i + 1 < order.size() && order[i + 1].sample->metric == s.metric && order[i + 1].sample->labels == s.labels)
             continue;
         const std::string name = sanitizeName(s.metric, true);
         if (!current || *current != s.metric) {
@@ -154,7 +161,10 @@ std::string renderPrometheusText(const std::vector<MetricSample> &latest, const 
                 first = false;
                 out += sanitizeName(label, false);
                 out += "=\"";
-                out += escapeLabelValue(value);
+                if (value.find_first_of("\\\"\n") == std::string::npos)
+                    out += value; // the common case: nothing to escape, no temporary
+                else
+                    out += escapeLabelValue(value);
                 out += '"';
             }
             out += '}';
