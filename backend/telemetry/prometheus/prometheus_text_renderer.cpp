@@ -28,15 +28,18 @@ std::string sanitizeName(const std::string &name, bool metric)
     return out;
 }
 
-std::string escapeHelp(const std::string &help)
+// HELP text escapes backslash and newline; label values a double quote as well.
+std::string escape(const std::string &text, bool quote)
 {
     std::string out;
-    out.reserve(help.size());
-    for (char c : help) {
+    out.reserve(text.size());
+    for (char c : text) {
         if (c == '\\')
             out += "\\\\";
         else if (c == '\n')
             out += "\\n";
+        else if (quote && c == '"')
+            out += "\\\"";
         else
             out += c;
     }
@@ -81,19 +84,7 @@ Family familyFor(const std::string &metric, const PrometheusRenderOptions &optio
 
 std::string escapeLabelValue(const std::string &value)
 {
-    std::string out;
-    out.reserve(value.size());
-    for (char c : value) {
-        if (c == '\\')
-            out += "\\\\";
-        else if (c == '"')
-            out += "\\\"";
-        else if (c == '\n')
-            out += "\\n";
-        else
-            out += c;
-    }
-    return out;
+    return escape(value, true);
 }
 
 std::string formatPrometheusValue(double value)
@@ -148,7 +139,7 @@ std::string renderPrometheusText(const std::vector<MetricSample> &latest, const 
             current = &s.metric;
             const Family &family = families.at(s.metric);
             if (!family.help.empty())
-                out += "# HELP " + name + ' ' + escapeHelp(family.help) + '\n';
+                out += "# HELP " + name + ' ' + escape(family.help, false) + '\n';
             out += "# TYPE " + name + ' ' + family.type + '\n';
         }
         out += name;

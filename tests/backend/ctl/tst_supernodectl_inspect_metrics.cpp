@@ -2,7 +2,9 @@
 // the nvidia-smi exporter captures, --json, and the documented exit code 3 with FILE:LINE:COL.
 #include "tests/support/shared_data.h"
 
+#include "tests/backend/ctl/ctl_process.h"
 #include <QDir>
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -12,29 +14,9 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run ctl(const QStringList &args)
-{
-    QProcess p;
-    p.start(qEnvironmentVariable("SN_BINARY_DIR") + "/app/supernodectl/supernodectl", args);
-    if (!p.waitForFinished(60000))
-        qFatal("supernodectl did not finish");
-    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-}
-
-QJsonObject json(const Run &r)
-{
-    QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(r.out, &error);
-    if (error.error != QJsonParseError::NoError)
-        qWarning("not JSON: %s (%s)", r.out.constData(), qPrintable(error.errorString()));
-    return doc.object();
-}
+using Run = sn::test::CtlRun;
+using sn::test::ctl;
+using sn::test::json;
 
 QJsonObject family(const QJsonObject &o, const QString &name)
 {

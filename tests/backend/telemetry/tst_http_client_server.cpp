@@ -3,6 +3,7 @@
 #include "backend/telemetry/prometheus/http_client.h"
 #include "backend/telemetry/prometheus/http_server.h"
 #include "backend/telemetry/prometheus/http_url.h"
+#include "tests/backend/telemetry/loopback_port.h"
 
 #include <QTest>
 
@@ -73,15 +74,7 @@ private:
 
 std::uint16_t closedPort()
 {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ::bind(fd, reinterpret_cast<sockaddr *>(&a), sizeof a);
-    socklen_t len = sizeof a;
-    ::getsockname(fd, reinterpret_cast<sockaddr *>(&a), &len);
-    ::close(fd);
-    return ntohs(a.sin_port);
+    return sn::test::freeLoopbackPort();
 }
 
 HttpClientOptions quick()

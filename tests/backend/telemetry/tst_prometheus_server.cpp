@@ -10,6 +10,7 @@
 #include "backend/telemetry/prometheus/prometheus_server_source.h"
 #include "backend/telemetry/prometheus/prometheus_text_renderer.h"
 #include "backend/telemetry/readings_to_samples.h"
+#include "tests/backend/telemetry/loopback_port.h"
 #include "tests/support/shared_data.h"
 
 #include <QDateTime>
@@ -40,15 +41,7 @@ const char *kPrometheus = "/usr/bin/prometheus";
 
 std::uint16_t freePort()
 {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ::bind(fd, reinterpret_cast<sockaddr *>(&a), sizeof a);
-    socklen_t len = sizeof a;
-    ::getsockname(fd, reinterpret_cast<sockaddr *>(&a), &len);
-    ::close(fd);
-    return ntohs(a.sin_port);
+    return sn::test::freeLoopbackPort();
 }
 
 // 2 nodes x 2 GPUs; temperature 40 + 10*node + gpu, so every series has its own value.
