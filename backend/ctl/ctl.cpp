@@ -20,6 +20,8 @@ Commands:
                                    run the simulated super node in virtual time, inject faults,
                                    and print the summary and the events raised
   config check FILE                validate a cluster.yaml; errors name line and column
+  inspect metrics FILE             what the Prometheus text parser reads from a captured /metrics
+                                   scrape: metric families, types, series, values
   version                          print the version
 
 Options:
@@ -132,6 +134,10 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return simCommand(ctx);
     if (command == QLatin1String("config"))
         return configCommand(ctx);
+    if (command == QLatin1String("inspect") && !ctx.args.isEmpty() && ctx.args.front() == QLatin1String("metrics")) {
+        ctx.args.removeFirst();
+        return inspectMetricsCommand(ctx);
+    }
     if (command == QLatin1String("version")) {
         if (ctx.json)
             out << "{\"name\":\"supernodectl\",\"version\":\"" << SN_VERSION << "\"}\n";

@@ -40,5 +40,7 @@ void printSummaryText(Context &ctx, const pb::ClusterSummary &summary);
 int statusCommand(Context &ctx);
 int simCommand(Context &ctx);
 int configCommand(Context &ctx);
+// inspect_metrics.cpp: "inspect metrics FILE".
+int inspectMetricsCommand(Context &ctx);
 
 } // namespace sn::ctl

@@ -1,4 +1,6 @@
 // supernodectl as a user runs it: commands, --json output, documented exit codes.
+#include "tests/backend/ctl/ctl_process.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -8,29 +10,9 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-Run ctl(const QStringList &args)
-{
-    QProcess p;
-    p.start(qEnvironmentVariable("SN_BINARY_DIR") + "/app/supernodectl/supernodectl", args);
-    if (!p.waitForFinished(120000))
-        qFatal("supernodectl did not finish");
-    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
-}
-
-QJsonObject json(const Run &r)
-{
-    QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(r.out, &error);
-    if (error.error != QJsonParseError::NoError)
-        qWarning("not JSON: %s (%s)", r.out.constData(), qPrintable(error.errorString()));
-    return doc.object();
-}
+using Run = sn::test::CtlRun;
+using sn::test::ctl;
+using sn::test::json;
 
 } // namespace
 

@@ -1,0 +1,281 @@
+#include "backend/telemetry/prometheus/http_server.h"
+
+#include "backend/telemetry/prometheus/socket_fd.h"
+
+#include <arpa/inet.h>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace sn {
+
+namespace {
+
+const char *reasonPhrase(int status)
+{
+    switch (status) {
+    case 200:
+        return "OK";
+    case 400:
+        return "Bad Request";
+    case 404:
+        return "Not Found";
+    case 405:
+        return "Method Not Allowed";
+    case 408:
+        return "Request Timeout";
+    case 431:
+        return "Request Header Fields Too Large";
+    case 500:
+        return "Internal Server Error";
+    case 503:
+        return "Service Unavailable";
+    default:
+        return "";
+    }
+}
+
+void sendReply(int fd, const HttpReply &reply, bool head)
+{
+    std::string out = "HTTP/1.1 " + std::to_string(reply.status) + " " + reasonPhrase(reply.status) +
+                      "\r\nContent-Type: " + reply.contentType +
+                      "\r\nContent-Length: " + std::to_string(reply.body.size()) + "\r\nConnection: close\r\n\r\n";
+    if (!head)
+        out += reply.body;
+    (void)sendAll(fd, out, std::chrono::milliseconds(10000));
+}
+
+HttpReply plain(int status, std::string body)
+{
+    HttpReply r;
+    r.status = status;
+    r.body = std::move(body) + "\n";
+    return r;
+}
+
+// Reads the request head (up to the empty line). Empty on timeout, reset or oversize.
+int readHead(int fd, int timeoutMs, std::string *head)
+{
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
+    char buffer[4096];
+    while (head->find("\r\n\r\n") == std::string::npos && head->find("\n\n") == std::string::npos) {
+        if (head->size() > 16384)
+            return 431;
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        if (left.count() <= 0 || waitFd(fd, false, left) != WaitResult::Ready)
+            return 408;
+        const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+        if (n == 0)
+            return head->empty() ? -1 : 400;
+        if (n < 0) {
+            if (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)
+                continue;
+            return -1;
+        }
+        head->append(buffer, static_cast<std::size_t>(n));
+    }
+    return 0;
+}
+
+} // namespace
+
+HttpServer::HttpServer() : HttpServer(Options{}) {}
+HttpServer::HttpServer(Options options) : m_options(options) {}
+
+HttpServer::~HttpServer()
+{
+    stop();
+}
+
+void HttpServer::handle(const std::string &path, HttpHandler handler)
+{
+    std::lock_guard lock(m_mutex);
+    m_handlers[path] = std::move(handler);
+}
+
+HttpHandler HttpServer::handlerFor(const std::string &path)
+{
+    std::lock_guard lock(m_mutex);
+    const auto it = m_handlers.find(path);
+    return it == m_handlers.end() ? HttpHandler{} : it->second;
+}
+
+Status HttpServer::start(const std::string &address, std::uint16_t port)
+{
+    if (m_running)
+        return failedPrecondition("the HTTP server is already running on port " + std::to_string(m_port));
+    sockaddr_storage storage{};
+    socklen_t length = 0;
+    auto *v4 = reinterpret_cast<sockaddr_in *>(&storage);
+    auto *v6 = reinterpret_cast<sockaddr_in6 *>(&storage);
+    if (::inet_pton(AF_INET, address.c_str(), &v4->sin_addr) == 1) {
+        v4->sin_family = AF_INET;
+        v4->sin_port = htons(port);
+        length = sizeof *v4;
+    } else if (::inet_pton(AF_INET6, address.c_str(), &v6->sin6_addr) == 1) {
+        v6->sin6_family = AF_INET6;
+        v6->sin6_port = htons(port);
+        length = sizeof *v6;
+    } else {
+        return invalidArgument("listen address '" + address + "' is not an IPv4 or IPv6 address");
+    }
+    const std::string where = address + ":" + std::to_string(port);
+    SocketFd fd(::socket(storage.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0));
+    if (!fd.valid())
+        return Error{ErrorCode::Unavailable, "cannot create a socket for " + where + ": " + std::strerror(errno)};
+    const int yes = 1;
+    ::setsockopt(fd.get(), SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    if (::bind(fd.get(), reinterpret_cast<sockaddr *>(&storage), length) != 0)
+        return Error{ErrorCode::Unavailable, "cannot listen on " + where + ": " + std::strerror(errno)};
+    if (::listen(fd.get(), 128) != 0 || !setNonBlocking(fd.get()))
+        return Error{ErrorCode::Unavailable, "cannot listen on " + where + ": " + std::strerror(errno)};
+    length = sizeof storage;
+    ::getsockname(fd.get(), reinterpret_cast<sockaddr *>(&storage), &length);
+    m_port = ntohs(storage.ss_family == AF_INET ? v4->sin_port : v6->sin6_port);
+    if (::pipe2(m_wakePipe, O_CLOEXEC) != 0)
+        return Error{ErrorCode::Unavailable, std::string("cannot create the stop pipe: ") + std::strerror(errno)};
+    m_listenFd = fd.release();
+    m_running = true;
+    m_acceptThread = std::thread([this] { acceptLoop(); });
+    for (int i = 0; i < std::max(1, m_options.workers); ++i)
+        m_workers.emplace_back([this] { workerLoop(); });
+    return success();
+}
+
+void HttpServer::stop()
+{
+    if (!m_running.exchange(false))
+        return;
+    const char byte = 1;
+    (void)!::write(m_wakePipe[1], &byte, 1);
+    if (m_acceptThread.joinable())
+        m_acceptThread.join();
+    m_wake.notify_all();
+    for (std::thread &t : m_workers)
+        t.join();
+    m_workers.clear();
+    for (int fd : m_pending)
+        ::close(fd);
+    m_pending.clear();
+    ::close(m_listenFd);
+    ::close(m_wakePipe[0]);
+    ::close(m_wakePipe[1]);
+    m_listenFd = m_wakePipe[0] = m_wakePipe[1] = -1;
+}
+
+void HttpServer::acceptLoop()
+{
+    while (m_running) {
+        pollfd fds[2] = {{m_listenFd, POLLIN, 0}, {m_wakePipe[0], POLLIN, 0}};
+        if (::poll(fds, 2, -1) < 0) {
+            if (errno == EINTR)
+                continue;
+            return;
+        }
+        if (fds[1].revents)
+            return;
+        while (true) {
+            const int client = ::accept4(m_listenFd, nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
+            if (client < 0)
+                break; // EAGAIN: drained; other errors (EMFILE, ECONNABORTED) retry on the next poll
+            std::unique_lock lock(m_mutex);
+            if (m_pending.size() >= m_options.maxPendingConnections) {
+                lock.unlock();
+                sendReply(client, plain(503, "too many connections"), false);
+                ::close(client);
+                continue;
+            }
+            m_pending.push_back(client);
+            lock.unlock();
+            m_wake.notify_one();
+        }
+    }
+}
+
+void HttpServer::workerLoop()
+{
+    while (true) {
+        std::unique_lock lock(m_mutex);
+        m_wake.wait(lock, [this] { return !m_running || !m_pending.empty(); });
+        if (!m_running)
+            return;
+        const int fd = m_pending.front();
+        m_pending.pop_front();
+        lock.unlock();
+        serve(fd);
+        ::close(fd);
+    }
+}
+
+void HttpServer::serve(int fd)
+{
+    std::string head;
+    const int problem = readHead(fd, m_options.requestTimeoutMs, &head);
+    if (problem < 0)
+        return;
+    if (problem > 0) {
+        sendReply(fd, plain(problem, reasonPhrase(problem)), false);
+        return;
+    }
+    HttpRequest request;
+    const std::size_t eol = head.find('\n');
+    std::string requestLine = head.substr(0, eol);
+    if (!requestLine.empty() && requestLine.back() == '\r')
+        requestLine.pop_back();
+    const std::size_t sp1 = requestLine.find(' ');
+    const std::size_t sp2 = sp1 == std::string::npos ? sp1 : requestLine.find(' ', sp1 + 1);
+    if (sp2 == std::string::npos || requestLine.compare(sp2 + 1, 7, "HTTP/1.") != 0) {
+        sendReply(fd, plain(400, "malformed request line"), false);
+        return;
+    }
+    request.method = requestLine.substr(0, sp1);
+    request.target = requestLine.substr(sp1 + 1, sp2 - sp1 - 1);
+    const std::size_t q = request.target.find('?');
+    request.path = request.target.substr(0, q);
+    request.query = q == std::string::npos ? std::string() : request.target.substr(q + 1);
+    std::size_t pos = eol + 1;
+    while (pos < head.size()) {
+        std::size_t end = head.find('\n', pos);
+        if (end == std::string::npos)
+            end = head.size();
+        std::string line = head.substr(pos, end - pos);
+        pos = end + 1;
+        if (!line.empty() && line.back() == '\r')
+            line.pop_back();
+        if (line.empty())
+            break;
+        const std::size_t colon = line.find(':');
+        if (colon == std::string::npos)
+            continue;
+        std::size_t v = colon + 1;
+        while (v < line.size() && line[v] == ' ')
+            ++v;
+        request.headers.emplace_back(line.substr(0, colon), line.substr(v));
+    }
+    const bool head_ = request.method == "HEAD";
+    if (request.method != "GET" && !head_) {
+        sendReply(fd, plain(405, "only GET and HEAD are served"), false);
+        return;
+    }
+    const HttpHandler handler = handlerFor(request.path);
+    if (!handler) {
+        sendReply(fd, plain(404, "no handler for " + request.path), head_);
+        return;
+    }
+    HttpReply reply;
+    try {
+        reply = handler(request);
+    } catch (const std::exception &e) {
+        reply = plain(500, std::string("handler failed: ") + e.what());
+    } catch (...) {
+        reply = plain(500, "handler failed");
+    }
+    sendReply(fd, reply, head_);
+}
+
+} // namespace sn
