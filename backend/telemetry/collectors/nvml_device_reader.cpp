@@ -69,11 +69,9 @@ void readIdentity(const NvmlEntryPoints &a, nvml::Device d, unsigned index, GpuR
     std::memset(text, 0, sizeof text);
     if (a.deviceGetUuid && a.deviceGetUuid(d, text, sizeof text) == kSuccess)
         r.uuid = boundedString(text, sizeof text);
-    // The gpu label is the minor number (/dev/nvidiaN), as nvidia-smi's XML gives it; the NVML
-    // index where the driver will not say.
-    unsigned minor = 0;
-    r.gpu = a.deviceGetMinorNumber && a.deviceGetMinorNumber(d, &minor) == kSuccess ? static_cast<int>(minor)
-                                                                                    : static_cast<int>(index);
+    // The gpu label is the NVML index, as dcgm-exporter and nvidia-smi's index give it; the
+    // minor number (/dev/nvidiaN) usually, not always, equals it.
+    r.gpu = static_cast<int>(index);
     if (a.deviceGetPciInfo) {
         // Room for the largest layout any version fills.
         alignas(8) unsigned char pci[128] = {};

@@ -1,5 +1,5 @@
 #pragma once
-// One GPU read through NVML: identity (name, UUID, PCI bus id, minor number) and every
+// One GPU read through NVML: identity (NVML index, name, UUID, PCI bus id) and every
 // catalogue field NVML offers, each call on its own, so a field whose call fails
 // (NOT_SUPPORTED on this GPU, NO_PERMISSION, a symbol this driver lacks) is simply not valid
 // and the other fields still are.

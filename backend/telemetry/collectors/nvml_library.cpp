@@ -77,7 +77,6 @@ Result<std::unique_ptr<NvmlLibrary>> NvmlLibrary::open(const std::string &path)
     optional("systemGetDriverVersion", a.systemGetDriverVersion, {"nvmlSystemGetDriverVersion"});
     optional("deviceGetName", a.deviceGetName, {"nvmlDeviceGetName"});
     optional("deviceGetUuid", a.deviceGetUuid, {"nvmlDeviceGetUUID"});
-    optional("deviceGetMinorNumber", a.deviceGetMinorNumber, {"nvmlDeviceGetMinorNumber"});
     optional("deviceGetPciInfo", a.deviceGetPciInfo,
              {"nvmlDeviceGetPciInfo_v3", "nvmlDeviceGetPciInfo_v2", "nvmlDeviceGetPciInfo"});
     if (optional("deviceGetMemoryInfo", a.deviceGetMemoryInfo,

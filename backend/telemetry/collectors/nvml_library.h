@@ -24,7 +24,6 @@ struct NvmlEntryPoints {
     nvml::SystemGetDriverVersionFn systemGetDriverVersion = nullptr;
     nvml::DeviceGetStringFn deviceGetName = nullptr;
     nvml::DeviceGetStringFn deviceGetUuid = nullptr;
-    nvml::DeviceGetUintFn deviceGetMinorNumber = nullptr;
     nvml::DeviceGetPciInfoFn deviceGetPciInfo = nullptr; // any version: see pciBusIdFromInfo
     nvml::DeviceGetMemoryInfoFn deviceGetMemoryInfo = nullptr;
     bool memoryInfoV2 = false; // nvmlDeviceGetMemoryInfo_v2 takes MemoryV2 with its version word

@@ -169,7 +169,7 @@ private slots:
         QCOMPARE(r->gpus.size(), std::size_t(2));
         const GpuReading &g = r->gpus[0];
         QCOMPARE(g.node, std::string("gpu-node-07"));
-        QCOMPARE(g.gpu, 4); // the minor number, not the index
+        QCOMPARE(g.gpu, 0); // the NVML index (dcgm-exporter's gpu label), not the minor number 4
         QCOMPARE(g.uuid, std::string("GPU-3f8a2c14-7b1e-4d2a-9c6e-0a1b2c3d4e5f"));
         QCOMPARE(g.model, std::string("NVIDIA H100 80GB HBM3"));
         QCOMPARE(g.pciBusId, std::string("00000000:18:00.0")); // 8-digit domain from either layout
@@ -207,7 +207,7 @@ private slots:
                      qPrintable(
                          QString("%1 = %2, expected %3").arg(gpuFieldInfo(field).metric).arg(g.get(field)).arg(value)));
         }
-        QCOMPARE(r->gpus[1].gpu, 5);
+        QCOMPARE(r->gpus[1].gpu, 1);
         QCOMPARE(r->gpus[1].pciBusId, std::string("00000000:2A:00.0"));
         QCOMPARE(r->gpus[1].get(GpuField::ThrottleReasons), double(throttle::kGpuIdle));
     }
