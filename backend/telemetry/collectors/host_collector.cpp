@@ -36,6 +36,20 @@ Result<std::optional<std::string>> readOptional(const fs::path &path)
     return std::optional<std::string>(text.str());
 }
 
+// A sysfs number file: nothing when absent, an error when unreadable or malformed.
+template <typename Parse> Result<std::optional<double>> readSysfsNumber(const fs::path &file, Parse parse)
+{
+    auto text = readOptional(file);
+    if (!text)
+        return text.error();
+    if (!text.value())
+        return std::optional<double>{};
+    auto v = parse(**text, file.string());
+    if (!v)
+        return v.error();
+    return std::optional<double>(static_cast<double>(*v));
+}
+
 std::vector<fs::path> sortedEntries(const fs::path &dir)
 {
     std::vector<fs::path> out;
@@ -83,18 +97,15 @@ Status readInfiniband(const fs::path &root, const HostParseContext &ctx, std::ve
         for (const fs::path &port : sortedEntries(device / "ports")) {
             for (const Counter &c : kCounters) {
                 const fs::path file = port / "counters" / c.file;
-                auto text = readOptional(file);
-                if (!text)
-                    return text.error();
-                if (!text.value())
-                    continue;
-                auto v = parseSysfsCounter(**text, file.string());
+                const auto v = readSysfsNumber(file, parseSysfsCounter);
                 if (!v)
                     return v.error();
+                if (!v.value())
+                    continue;
                 Labels labels = ctx.baseLabels;
                 labels["device"] = device.filename().string();
                 labels["port"] = port.filename().string();
-                out.push_back({c.metric, std::move(labels), ctx.timeMs, static_cast<double>(*v) * c.scale});
+                out.push_back({c.metric, std::move(labels), ctx.timeMs, **v * c.scale});
             }
         }
     }
@@ -115,18 +126,15 @@ Status readHwmon(const fs::path &root, const HostParseContext &ctx, std::vector<
             const std::string f = file.filename().string();
             if (f.rfind("temp", 0) != 0 || f.size() <= 10 || f.substr(f.size() - 6) != "_input")
                 continue;
-            auto text = readOptional(file);
-            if (!text)
-                return text.error();
-            if (!text.value())
-                continue;
-            auto v = parseSysfsInteger(**text, file.string());
+            const auto v = readSysfsNumber(file, parseSysfsInteger);
             if (!v)
                 return v.error();
+            if (!v.value())
+                continue;
             Labels labels = ctx.baseLabels;
             labels["chip"] = chip;
             labels["sensor"] = f.substr(0, f.size() - 6);
-            out.push_back({"node_hwmon_temp_celsius", std::move(labels), ctx.timeMs, static_cast<double>(*v) / 1000.0});
+            out.push_back({"node_hwmon_temp_celsius", std::move(labels), ctx.timeMs, **v / 1000.0});
         }
     }
     return success();
