@@ -45,6 +45,8 @@ struct Node {
 
 Result<std::unique_ptr<Node>> readTree(std::string_view xml, std::string_view sourceName)
 {
+    if (nvsmi::trim(xml).empty())
+        return invalidArgument(std::string(sourceName) + ":1:1: empty: no <nvidia_smi_log> element");
     QXmlStreamReader reader(QByteArray::fromRawData(xml.data(), static_cast<qsizetype>(xml.size())));
     std::unique_ptr<Node> root;
     std::vector<Node *> stack;
@@ -57,7 +59,9 @@ Result<std::unique_ptr<Node>> readTree(std::string_view xml, std::string_view so
             auto node = std::make_unique<Node>();
             node->name = reader.name().toString().toStdString();
             node->line = reader.lineNumber();
-            node->column = reader.columnNumber();
+            // QXmlStreamReader counts columns from 0 and stands after the start tag: +1 is the
+            // column where the element's text (the value a message is about) begins.
+            node->column = reader.columnNumber() + 1;
             node->id = reader.attributes().value(QLatin1String("id")).toString().toStdString();
             if (stack.empty()) {
                 if (node->name != "nvidia_smi_log")
@@ -87,7 +91,7 @@ Result<std::unique_ptr<Node>> readTree(std::string_view xml, std::string_view so
     }
     if (reader.hasError()) {
         std::string at = stack.empty() ? std::string("document") : "<" + stack.back()->path + ">";
-        return invalidArgument(where(reader.lineNumber(), reader.columnNumber()) + "malformed XML in " + at + ": " +
+        return invalidArgument(where(reader.lineNumber(), reader.columnNumber() + 1) + "malformed XML in " + at + ": " +
                                reader.errorString().toStdString());
     }
     if (!root)
