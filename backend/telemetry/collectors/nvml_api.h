@@ -53,6 +53,7 @@ inline constexpr unsigned long long kEventTypeXidCriticalError = 0x8; // nvmlEve
 inline constexpr unsigned kFieldMemoryTemp = 82;              // NVML_FI_DEV_MEMORY_TEMP, C
 inline constexpr unsigned kFieldNvlinkThroughputDataTx = 138; // KiB since driver load, per link (scopeId)
 inline constexpr unsigned kFieldNvlinkThroughputDataRx = 139;
+inline constexpr unsigned kScopeAllNvlinks = 0xFFFFFFFFu; // scopeId UINT_MAX: the sum over all links
 
 // nvmlValueType_t
 inline constexpr int kValueDouble = 0;

@@ -118,9 +118,16 @@ Result<Collection> NvmlCollector::collect(std::int64_t nowMs)
             reading = std::move(sample.reading);
             if (sample.nvlink) {
                 if (auto links = m_nvlinkRates[i].update(nowMs, *sample.nvlink)) {
+                    // The driver's all-links sum where it gives one, else the links' sum.
                     double tx = 0, rx = 0;
-                    for (const NvlinkLinkReading &l : *links)
+                    for (const NvlinkLinkReading &l : *links) {
+                        if (l.link == kNvlinkAllLinks) {
+                            tx = l.txBytesPerSecond, rx = l.rxBytesPerSecond;
+                            break; // it is last: what was summed so far is replaced
+                        }
                         tx += l.txBytesPerSecond, rx += l.rxBytesPerSecond;
+                    }
+                    std::erase_if(*links, [](const NvlinkLinkReading &l) { return l.link == kNvlinkAllLinks; });
                     reading.set(GpuField::NvlinkTxBytes, tx);
                     reading.set(GpuField::NvlinkRxBytes, rx);
                     reading.nvlinks = std::move(*links);

@@ -173,28 +173,51 @@ std::optional<std::vector<NvlinkCounters>> readNvlinkCounters(const NvmlEntryPoi
     }
     if (active.empty())
         return std::nullopt;
-    std::vector<nvml::FieldValue> values(active.size() * 2);
-    for (std::size_t i = 0; i < active.size(); ++i) {
+    // One call for every link and the all-links sum (scopeId UINT_MAX).
+    std::vector<nvml::FieldValue> values(active.size() * 2 + 2);
+    for (std::size_t i = 0; i <= active.size(); ++i) {
+        const unsigned scope = i < active.size() ? active[i] : nvml::kScopeAllNvlinks;
         values[2 * i].fieldId = nvml::kFieldNvlinkThroughputDataTx;
-        values[2 * i].scopeId = active[i];
+        values[2 * i].scopeId = scope;
         values[2 * i + 1].fieldId = nvml::kFieldNvlinkThroughputDataRx;
-        values[2 * i + 1].scopeId = active[i];
+        values[2 * i + 1].scopeId = scope;
     }
     if (a.deviceGetFieldValues(d, static_cast<int>(values.size()), values.data()) != kSuccess)
         return std::nullopt;
-    std::vector<NvlinkCounters> counters;
-    for (std::size_t i = 0; i < active.size(); ++i) {
+    const auto counterPair = [&](std::size_t i) -> std::optional<NvlinkCounters> {
         const nvml::FieldValue &tx = values[2 * i];
         const nvml::FieldValue &rx = values[2 * i + 1];
         const auto txv = nvmlFieldValueAsDouble(tx);
         const auto rxv = nvmlFieldValueAsDouble(rx);
-        // A link whose counters the driver will not give makes the whole set unusable: a sum
-        // over the other links would understate the GPU's traffic.
         if (tx.nvmlReturn != kSuccess || rx.nvmlReturn != kSuccess || !txv || !rxv || *txv < 0 || *rxv < 0)
             return std::nullopt;
-        counters.push_back(
-            {static_cast<int>(active[i]), static_cast<std::uint64_t>(*txv), static_cast<std::uint64_t>(*rxv)});
+        const int link = i < active.size() ? static_cast<int>(active[i]) : kNvlinkAllLinks;
+        return NvlinkCounters{link, static_cast<std::uint64_t>(*txv), static_cast<std::uint64_t>(*rxv)};
+    };
+    std::vector<NvlinkCounters> counters;
+    for (std::size_t i = 0; i < active.size(); ++i) {
+        // A link whose counters the driver will not give makes the per-link set unusable: a sum
+        // over the other links would understate the GPU's traffic.
+        const auto c = counterPair(i);
+        if (!c) {
+            counters.clear();
+            break;
+        }
+        counters.push_back(*c);
     }
+    if (const auto all = counterPair(active.size())) {
+        // Some drivers answer every link's scope with the all-links sum; per-link numbers that all
+        // equal the sum are not per-link, and summing them would multiply the traffic.
+        const bool repeated = counters.size() > 1 && all->txKiB + all->rxKiB > 0 &&
+                              std::all_of(counters.begin(), counters.end(), [&](const NvlinkCounters &c) {
+                                  return c.txKiB == all->txKiB && c.rxKiB == all->rxKiB;
+                              });
+        if (repeated)
+            counters.clear();
+        counters.push_back(*all);
+    }
+    if (counters.empty())
+        return std::nullopt;
     return counters;
 }
 

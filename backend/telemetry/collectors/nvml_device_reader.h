@@ -14,9 +14,12 @@
 
 namespace sn {
 
+inline constexpr int kNvlinkAllLinks = -1;
+
 struct NvmlDeviceSample {
     GpuReading reading; // NVLink rate fields not yet set: they need two samples
-    // Cumulative per-link counters of the active links; absent when the GPU reports none.
+    // Cumulative counters of the active links, and last, where the driver gives it, the sum over
+    // all links as link kNvlinkAllLinks; absent when the GPU reports none.
     std::optional<std::vector<NvlinkCounters>> nvlink;
 };
 

@@ -25,6 +25,7 @@ struct FakeHooks {
     int (*initCalls)() = nullptr;
     int (*shutdownCalls)() = nullptr;
     void (*injectXid)(unsigned, unsigned long long) = nullptr;
+    void (*setLinksRepeatTheSum)(bool) = nullptr;
 
     explicit FakeHooks(const char *path) : handle(dlopen(path, RTLD_NOW | RTLD_LOCAL))
     {
@@ -34,6 +35,7 @@ struct FakeHooks {
         initCalls = reinterpret_cast<int (*)()>(dlsym(handle, "fakeNvmlInitCalls"));
         shutdownCalls = reinterpret_cast<int (*)()>(dlsym(handle, "fakeNvmlShutdownCalls"));
         injectXid = reinterpret_cast<void (*)(unsigned, unsigned long long)>(dlsym(handle, "fakeNvmlInjectXid"));
+        setLinksRepeatTheSum = reinterpret_cast<void (*)(bool)>(dlsym(handle, "fakeNvmlSetLinksRepeatTheSum"));
         setInitResult(0);
     }
     ~FakeHooks() { dlclose(handle); }
@@ -227,9 +229,17 @@ private slots:
         QVERIFY(!g1.has(GpuField::NvlinkTxBytes) && g1.nvlinks.empty()); // no NVLink on this GPU
     }
 
+    void nvlinkRatesComeFromCounterDeltasBetweenPolls_data()
+    {
+        QTest::addColumn<QString>("library");
+        QTest::newRow("with the all-links counter") << FAKE_NVML_MODERN;
+        QTest::newRow("per-link counters only") << FAKE_NVML_LEGACY;
+    }
     void nvlinkRatesComeFromCounterDeltasBetweenPolls()
     {
-        NvmlCollector c(fake(FAKE_NVML_MODERN));
+        QFETCH(QString, library);
+        const QByteArray path = library.toUtf8();
+        NvmlCollector c(fake(path.constData()));
         const auto first = c.collect(10000);
         QVERIFY(first.ok());
         // One reading of a cumulative counter is no rate: not valid, and no per-link entries.
@@ -248,8 +258,28 @@ private slots:
         }
         QCOMPARE(g.nvlinks.front().link, 0);
         QCOMPARE(g.nvlinks.back().link, 17);
-        QCOMPARE(g.get(GpuField::NvlinkTxBytes), tx);
-        QCOMPARE(g.get(GpuField::NvlinkRxBytes), rx);
+        // The total is the driver's all-links counter where it has one (the modern fake's runs
+        // 18 x 100 KiB per read ahead of the links' sum), else the sum of the links.
+        const double extra = library == FAKE_NVML_MODERN ? 18 * 100.0 * 1024 / 2 : 0;
+        QCOMPARE(g.get(GpuField::NvlinkTxBytes), tx + extra);
+        QCOMPARE(g.get(GpuField::NvlinkRxBytes), rx + extra);
+    }
+
+    void perLinkAnswersThatAllRepeatTheSumAreNotReportedPerLink()
+    {
+        FakeHooks hooks(FAKE_NVML_MODERN);
+        NvmlCollector c(fake(FAKE_NVML_MODERN)); // nvmlInit resets the quirk: set it after
+        hooks.setLinksRepeatTheSum(true);
+        QVERIFY(c.collect(0).ok());
+        const auto r = c.collect(1000);
+        QVERIFY(r.ok());
+        const GpuReading &g = r->gpus[0];
+        QVERIFY(g.nvlinks.empty()); // 18 copies of the sum are not 18 links' traffic
+        double perRead = 18 * 100.0;
+        for (int l = 0; l < 18; ++l)
+            perRead += 1000.0 * (l + 1);
+        QCOMPARE(g.get(GpuField::NvlinkTxBytes), perRead * 1024); // the sum once, not 18 times
+        QCOMPARE(g.get(GpuField::NvlinkRxBytes), (perRead + 1000.0 * 171) * 1024);
     }
 
     void theLastXidArrivesAsAnEvent()

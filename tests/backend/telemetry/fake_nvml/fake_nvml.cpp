@@ -102,7 +102,8 @@ unsigned long long g_nvlinkReads = 0; // times GPU 0's NVLink counters were read
 unsigned long long g_pendingXid = 0;  // an injected XID not yet delivered
 unsigned g_pendingXidGpu = 0;
 bool g_xidRegistered[2] = {false, false};
-int g_eventSet = 0; // its address is the event set handle
+bool g_linksRepeatTheSum = false; // the quirk of drivers answering each link with the sum
+int g_eventSet = 0;               // its address is the event set handle
 
 nvmlDevice_t device(nvmlDevice_t d)
 {
@@ -129,6 +130,10 @@ EXPORT int fakeNvmlShutdownCalls()
 {
     return g_shutdownCalls;
 }
+EXPORT void fakeNvmlSetLinksRepeatTheSum(bool on)
+{
+    g_linksRepeatTheSum = on;
+}
 EXPORT void fakeNvmlInjectXid(unsigned gpu, unsigned long long xid)
 {
     g_pendingXidGpu = gpu;
@@ -143,6 +148,7 @@ static nvmlReturn_t fakeInit()
         return g_initResult;
     g_initialized = true;
     g_nvlinkReads = 0;
+    g_linksRepeatTheSum = false;
     return SUCCESS;
 }
 static nvmlReturn_t fakeCount(unsigned int *count)
@@ -442,6 +448,22 @@ EXPORT nvmlReturn_t nvmlDeviceGetNvLinkState(nvmlDevice_t d, unsigned int link, 
     *active = 1;
     return SUCCESS;
 }
+// GPU 0's cumulative KiB on one link after the current read: +1000 x (link + 1) per read (TX),
+// twice that (RX).
+static unsigned long long linkCounter(unsigned link, bool tx)
+{
+    const unsigned long long perRead = 1000ull * (link + 1) * (tx ? 1 : 2);
+    return 5000000ull + perRead * (g_nvlinkReads + 1);
+}
+
+static unsigned long long allLinksCounter(bool tx)
+{
+    unsigned long long sum = 18 * 100ull * (g_nvlinkReads + 1);
+    for (unsigned l = 0; l < 18; ++l)
+        sum += linkCounter(l, tx);
+    return sum;
+}
+
 EXPORT nvmlReturn_t nvmlDeviceGetFieldValues(nvmlDevice_t d, int count, nvmlFieldValue_t *values)
 {
     if (!device(d))
@@ -463,8 +485,18 @@ EXPORT nvmlReturn_t nvmlDeviceGetFieldValues(nvmlDevice_t d, int count, nvmlFiel
             nvlinkRead = true;
             v.nvmlReturn = SUCCESS;
             v.valueType = 3; // unsigned long long, KiB since init
-            const unsigned long long perRead = 1000ull * (v.scopeId + 1) * (v.fieldId == 138 ? 1 : 2);
-            v.value.ullVal = 5000000ull + perRead * (g_nvlinkReads + 1);
+            v.value.ullVal =
+                g_linksRepeatTheSum ? allLinksCounter(v.fieldId == 138) : linkCounter(v.scopeId, v.fieldId == 138);
+        } else if ((v.fieldId == 138 || v.fieldId == 139) && d->index == 0 && v.scopeId == 0xFFFFFFFFu) {
+#ifdef FAKE_NVML_LEGACY
+            v.nvmlReturn = INVALID_ARGUMENT; // drivers before the all-links scope
+#else
+            // The sum over all links, plus 18 x 100 KiB more per read than the links show (as if
+            // a link the sum counts were not listed), so a test can tell which one was used.
+            v.nvmlReturn = SUCCESS;
+            v.valueType = 3;
+            v.value.ullVal = allLinksCounter(v.fieldId == 138);
+#endif
         } else {
             v.nvmlReturn = NOT_SUPPORTED;
         }
