@@ -1,0 +1,242 @@
+// supernode-agent as an operator runs it on a GPU machine: `--probe [--json]` with no driver and
+// no nvidia-smi (this machine), with a fake nvidia-smi that prints a real capture, and with a
+// fake NVML library (tests/backend/telemetry/fake_nvml: this machine has no GPU; a mock).
+#include "tests/support/shared_data.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <dlfcn.h>
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+// Runs the agent with PATH limited to `path` (so a real nvidia-smi on the machine is not found).
+Run agent(const QStringList &args, const QString &path, const QMap<QString, QString> &env = {})
+{
+    QProcess p;
+    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+    e.insert("PATH", path);
+    e.remove("SN_NVML_LIBRARY");
+    for (auto it = env.begin(); it != env.end(); ++it)
+        e.insert(it.key(), it.value());
+    p.setProcessEnvironment(e);
+    p.start(qEnvironmentVariable("SN_BINARY_DIR") + "/app/supernode-agent/supernode-agent", args);
+    if (!p.waitForFinished(60000))
+        qFatal("supernode-agent did not finish");
+    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+QJsonObject json(const Run &r)
+{
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(r.out, &error);
+    if (error.error != QJsonParseError::NoError)
+        qWarning("not JSON: %s (%s)", r.out.constData(), qPrintable(error.errorString()));
+    return doc.object();
+}
+
+QString errorOf(const QJsonObject &o, const QString &source)
+{
+    for (const QJsonValue &e : o["errors"].toArray())
+        if (e.toObject()["source"].toString() == source)
+            return e.toObject()["message"].toString();
+    return {};
+}
+
+bool machineHasNvml()
+{
+    void *h = dlopen("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (h)
+        dlclose(h);
+    return h != nullptr;
+}
+
+// The header and first row of a `--query-gpu ... --format=csv` capture, read here on their own
+// (not through the parser under test): column name -> value with its unit.
+QMap<QString, QString> captureColumns(const QString &file)
+{
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(file));
+    const QStringList lines = QString::fromUtf8(f.readAll()).split('\n', Qt::SkipEmptyParts);
+    const QStringList names = lines.value(0).split(", ");
+    const QStringList values = lines.value(1).split(", ");
+    QMap<QString, QString> out;
+    for (int i = 0; i < names.size() && i < values.size(); ++i)
+        out[names[i].trimmed()] = values[i].trimmed();
+    return out;
+}
+
+double number(const QString &withUnit)
+{
+    return withUnit.section(' ', 0, 0).toDouble();
+}
+
+// A fake `nvidia-smi` (fake_nvidia_smi.sh) that answers `--query-gpu=FIELDS
+// --format=csv,noheader,nounits` from a real capture of `nvidia-smi --query-gpu=<every field> --format=csv`: each asked
+// field's value from the capture's column of that name, its unit cut off as nounits does; names are matched through the
+// aliases of the real `nvidia-smi --help-query-gpu` (full-captures/ help_query_gpu_fields.txt), and a field the capture
+// lacks is refused as the real program refuses it (`Field "x" is not a valid field to query.`, exit 2).
+void writeFakeNvidiaSmi(const QString &dir, const QString &capture)
+{
+    QMap<QString, QStringList> aliases; // canonical name -> every name it answers to
+    QFile help(sn::test::sharedDataPath("nvidia-smi/full-captures/help_query_gpu_fields.txt"));
+    if (!help.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(help.fileName()));
+    for (const QString &line : QString::fromUtf8(help.readAll()).split('\n')) {
+        if (!line.startsWith('"'))
+            continue;
+        QStringList names;
+        for (const QString &part : line.split(" or "))
+            names << part.trimmed().remove('"');
+        aliases[names.first()] = names;
+    }
+    QByteArray table;
+    const QMap<QString, QString> columns = captureColumns(capture);
+    for (auto it = columns.begin(); it != columns.end(); ++it) {
+        const QString name = it.key().section(" [", 0, 0);
+        const QString unit = it.key().contains(" [") ? it.key().section(" [", 1).chopped(1) : QString();
+        QString value = it.value();
+        if (!unit.isEmpty() && value.endsWith(" " + unit))
+            value.chop(unit.size() + 1);
+        for (const QString &alias : aliases.value(name, {name}))
+            table += (alias + "\t" + value + "\n").toUtf8();
+    }
+    QFile t(dir + "/table.tsv");
+    if (!t.open(QIODevice::WriteOnly))
+        qFatal("cannot write %s", qPrintable(t.fileName()));
+    t.write(table);
+    t.close();
+    const QString script = dir + "/nvidia-smi";
+    if (!QFile::copy(qEnvironmentVariable("SN_SOURCE_DIR") + "/tests/integration/fake_nvidia_smi.sh", script))
+        qFatal("cannot copy the fake nvidia-smi to %s", qPrintable(script));
+    QFile(script).setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+}
+
+} // namespace
+
+class TestSupernodeAgent : public QObject {
+    Q_OBJECT
+private slots:
+    void withNeitherNvmlNorNvidiaSmiItSaysWhyAndExits4()
+    {
+        if (machineHasNvml())
+            QSKIP("this machine has libnvidia-ml.so.1");
+        QTemporaryDir emptyPath;
+        const Run r = agent({"--probe", "--json"}, emptyPath.path());
+        QCOMPARE(r.exitCode, 4);
+        const QJsonObject o = json(r);
+        QVERIFY(o["source"].isNull());
+        QCOMPARE(o["gpus"].toArray().size(), 0);
+        QVERIFY2(errorOf(o, "nvml").contains("libnvidia-ml.so.1"), r.out.constData());
+        QVERIFY2(errorOf(o, "nvidia-smi").contains("nvidia-smi"), r.out.constData());
+        // The plain answer says the same on stderr.
+        const Run text = agent({"--probe"}, emptyPath.path());
+        QCOMPARE(text.exitCode, 4);
+        QVERIFY2(text.err.contains("libnvidia-ml.so.1") && text.err.contains("nvidia-smi"), text.err.constData());
+    }
+
+    void aFakeNvidiaSmiPrintingARealCaptureIsReadWhenNvmlIsMissing_data()
+    {
+        QTest::addColumn<QString>("capture");
+        QTest::newRow("H100 under load") << "linux-x86_64__nvidia-h100-80gb-hbm3__590.48.01__load.csv";
+        QTest::newRow("L40S idle") << "linux-x86_64__nvidia-l40s__595.80__idle.csv";
+    }
+    void aFakeNvidiaSmiPrintingARealCaptureIsReadWhenNvmlIsMissing()
+    {
+        QFETCH(QString, capture);
+        if (!sn::test::requireSharedData("nvidia-smi/query-csv"))
+            return;
+        const QString file = sn::test::sharedDataPath("nvidia-smi/query-csv/" + capture);
+        QTemporaryDir bin;
+        writeFakeNvidiaSmi(bin.path(), file);
+        const Run r = agent({"--probe", "--json", "--nvml-library", "/nonexistent/libnvidia-ml.so.1"},
+                            bin.path() + ":/usr/bin:/bin");
+        QVERIFY2(r.exitCode == 0, r.out.constData());
+        const QJsonObject o = json(r);
+        QCOMPARE(o["source"].toString(), QString("nvidia-smi"));
+        QVERIFY(errorOf(o, "nvml").contains("/nonexistent/libnvidia-ml.so.1")); // why NVML was not used
+        const QMap<QString, QString> c = captureColumns(file);
+        QCOMPARE(o["driver_version"].toString(), c["driver_version"]);
+        const QJsonArray gpus = o["gpus"].toArray();
+        QCOMPARE(gpus.size(), c["count"].toInt());
+        const QJsonObject g = gpus[0].toObject();
+        QCOMPARE(g["UUID"].toString(), c["uuid"]);
+        QCOMPARE(g["modelName"].toString(), c["name"]);
+        QCOMPARE(g["pci_bus_id"].toString(), c["pci.bus_id"]);
+        const QJsonObject m = g["metrics"].toObject();
+        QCOMPARE(m["DCGM_FI_DEV_GPU_UTIL"].toDouble(), number(c["utilization.gpu [%]"]));
+        QCOMPARE(m["DCGM_FI_DEV_MEM_COPY_UTIL"].toDouble(), number(c["utilization.memory [%]"]));
+        QCOMPARE(m["DCGM_FI_DEV_FB_USED"].toDouble(), number(c["memory.used [MiB]"]));
+        QCOMPARE(m["DCGM_FI_DEV_FB_FREE"].toDouble(), number(c["memory.free [MiB]"]));
+        QCOMPARE(m["DCGM_FI_DEV_FB_TOTAL"].toDouble(), number(c["memory.total [MiB]"]));
+        QCOMPARE(m["DCGM_FI_DEV_GPU_TEMP"].toDouble(), number(c["temperature.gpu"]));
+        QCOMPARE(m["DCGM_FI_DEV_POWER_USAGE"].toDouble(), number(c["power.draw [W]"]));
+        QCOMPARE(m["DCGM_FI_DEV_SM_CLOCK"].toDouble(), number(c["clocks.current.sm [MHz]"]));
+        QCOMPARE(m["DCGM_FI_DEV_MEM_CLOCK"].toDouble(), number(c["clocks.current.memory [MHz]"]));
+    }
+
+    void aFakeNvmlLibraryIsUsedFirst_data()
+    {
+        QTest::addColumn<bool>("throughEnvironment");
+        QTest::newRow("--nvml-library") << false;
+        QTest::newRow("SN_NVML_LIBRARY") << true;
+    }
+    void aFakeNvmlLibraryIsUsedFirst()
+    {
+        QFETCH(bool, throughEnvironment);
+        QTemporaryDir emptyPath; // no nvidia-smi: NVML must be enough
+        QStringList args{"--probe", "--json", "--nvlink-interval-ms", "100"};
+        QMap<QString, QString> env;
+        if (throughEnvironment)
+            env["SN_NVML_LIBRARY"] = FAKE_NVML_MODERN;
+        else
+            args << "--nvml-library" << FAKE_NVML_MODERN;
+        const Run r = agent(args, emptyPath.path(), env);
+        QVERIFY2(r.exitCode == 0, r.out.constData());
+        const QJsonObject o = json(r);
+        QCOMPARE(o["source"].toString(), QString("nvml"));
+        QCOMPARE(o["driver_version"].toString(), QString("550.54.15"));
+        QCOMPARE(o["errors"].toArray().size(), 0);
+        const QJsonArray gpus = o["gpus"].toArray();
+        QCOMPARE(gpus.size(), 2);
+        const QJsonObject g0 = gpus[0].toObject();
+        QCOMPARE(g0["UUID"].toString(), QString("GPU-3f8a2c14-7b1e-4d2a-9c6e-0a1b2c3d4e5f"));
+        QCOMPARE(g0["pci_bus_id"].toString(), QString("00000000:18:00.0"));
+        QCOMPARE(g0["metrics"].toObject()["DCGM_FI_DEV_GPU_UTIL"].toDouble(), 87.0);
+        QCOMPARE(g0["metrics"].toObject()["DCGM_FI_DEV_POWER_USAGE"].toDouble(), 512.345);
+        QVERIFY(g0["not_reported"].toArray().contains(QJsonValue("DCGM_FI_DEV_FAN_SPEED")));
+        QVERIFY(!g0["metrics"].toObject().contains("DCGM_FI_DEV_FAN_SPEED"));
+        QCOMPARE(g0["nvlinks"].toArray().size(), 18); // two reads 100 ms apart give rates
+        QVERIFY(g0["metrics"].toObject()["DCGM_FI_PROF_NVLINK_TX_BYTES"].toDouble() > 0);
+        QVERIFY(gpus[1].toObject()["not_reported"].toArray().contains(QJsonValue("DCGM_FI_DEV_POWER_USAGE")));
+    }
+
+    void helpVersionAndUsageErrors()
+    {
+        const Run help = agent({"--help"}, "/usr/bin:/bin");
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY(help.out.contains("--probe") && help.out.contains("--json"));
+        const Run version = agent({"--version"}, "/usr/bin:/bin");
+        QCOMPARE(version.exitCode, 0);
+        QVERIFY2(version.out.startsWith("supernode-agent "), version.out.constData());
+        QCOMPARE(agent({}, "/usr/bin:/bin").exitCode, 2);
+        QCOMPARE(agent({"--probe", "--bogus"}, "/usr/bin:/bin").exitCode, 2);
+        QCOMPARE(agent({"--probe", "--nvlink-interval-ms", "soon"}, "/usr/bin:/bin").exitCode, 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSupernodeAgent)
+#include "tst_supernode_agent.moc"
