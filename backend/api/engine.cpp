@@ -2,6 +2,7 @@
 
 #include "backend/api/engine_config.h"
 #include "backend/api/proto_convert.h"
+#include "backend/api/telemetry_sources.h"
 #include "backend/model/cluster_yaml.h"
 #include "backend/telemetry/readings_to_samples.h"
 
@@ -50,44 +51,163 @@ Engine::Engine(Options options, QObject *parent) : QObject(parent), m_options(st
     }
     if (m_options.configYaml.empty())
         m_options.configYaml = writeClusterYaml(m_options.spec);
-    m_sim = makeSimulation(m_options.spec, m_clock->nowMs(), m_options.sim);
-    ingest(m_sim->takeOutputs());
-    qCInfo(lcEngine) << "engine started:" << m_sim->spec().nodes.size() << "simulated nodes,"
-                     << m_sim->spec().gpuCount() << "GPUs," << (m_options.virtualTime ? "virtual" : "real") << "time";
+    if (m_options.spec.effectiveTelemetry().source == TelemetrySource::Simulator) {
+        m_sim = makeSimulation(m_options.spec, m_clock->nowMs(), m_options.sim);
+        ingest(m_sim->takeOutputs());
+        qCInfo(lcEngine) << "engine started:" << m_sim->spec().nodes.size() << "simulated nodes,"
+                         << m_sim->spec().gpuCount() << "GPUs," << (m_options.virtualTime ? "virtual" : "real")
+                         << "time";
+    } else {
+        auto collectors = makeCollectors(m_options.spec);
+        if (!collectors)
+            recordTelemetryFailure(collectors.error().message);
+        else
+            startCollectors(std::move(*collectors));
+        qCInfo(lcEngine) << "engine started:" << m_options.spec.nodes.size() << "nodes, telemetry from"
+                         << telemetrySourceName(m_options.spec.effectiveTelemetry().source);
+    }
 }
 
-Engine::~Engine() = default;
+Engine::~Engine()
+{
+    // The collector threads deliver into this object: stop them before any member goes.
+    if (m_poller)
+        m_poller->stop();
+}
 
 void Engine::tick()
 {
+    if (!m_sim)
+        return; // the collectors' threads bring a real cluster's telemetry by themselves
     m_sim->advanceTo(m_clock->nowMs());
     ingest(m_sim->takeOutputs());
+}
+
+Result<std::vector<std::unique_ptr<Collector>>> Engine::makeCollectors(const ClusterSpec &spec) const
+{
+    return m_options.makeCollectors ? m_options.makeCollectors(spec) : makeTelemetryCollectors(spec);
+}
+
+void Engine::recordTelemetryFailure(const std::string &message)
+{
+    Event e;
+    e.timeMs = m_clock->nowMs();
+    e.severity = Severity::Error;
+    e.kind = "telemetry.unavailable";
+    e.message = "No telemetry: " + message;
+    record(std::move(e));
+}
+
+void Engine::startCollectors(std::vector<std::unique_ptr<Collector>> collectors)
+{
+    m_sources.clear();
+    for (const auto &c : collectors) {
+        SourceState state;
+        state.status.set_source(c->source());
+        state.status.set_target(c->target());
+        state.status.set_node(c->node());
+        m_sources.push_back(state);
+    }
+    const std::int64_t intervalMs = m_options.spec.effectiveTelemetry().intervalMs;
+    const Clock *clock = m_clock.get();
+    m_poller = std::make_unique<CollectorPoller>(
+        std::move(collectors), std::chrono::milliseconds(intervalMs), [clock] { return clock->nowMs(); },
+        [this](std::size_t index, Result<Collection> result) {
+            // On the collector's thread: hand the result to the engine thread.
+            QMetaObject::invokeMethod(
+                this, [this, index, result = std::move(result)]() mutable { onCollected(index, std::move(result)); },
+                Qt::QueuedConnection);
+        });
+    m_poller->start();
+}
+
+void Engine::onCollected(std::size_t index, Result<Collection> result)
+{
+    if (index >= m_sources.size())
+        return; // from collectors replaced by a new configuration
+    SourceState &state = m_sources[index];
+    pb::TelemetrySourceStatus &status = state.status;
+    status.set_polls(status.polls() + 1);
+    const std::string what = status.source() + " " + status.target();
+    if (!result) {
+        status.set_ok(false);
+        status.set_failures(status.failures() + 1);
+        status.set_last_error(result.error().message);
+        if (!state.reported) {
+            // Once per outage, not once per poll.
+            Event e;
+            e.timeMs = m_clock->nowMs();
+            e.severity = Severity::Warning;
+            e.kind = "telemetry.source_down";
+            e.node = status.node();
+            e.message = "Cannot read " + what + ": " + result.error().message;
+            record(std::move(e));
+            state.reported = true;
+        }
+        return;
+    }
+    if (state.reported) {
+        Event e;
+        e.timeMs = m_clock->nowMs();
+        e.kind = "telemetry.source_up";
+        e.node = status.node();
+        e.message = "Reading " + what + " again";
+        record(std::move(e));
+        state.reported = false;
+    }
+    status.set_ok(true);
+    status.clear_last_error();
+    status.set_last_success_ms(m_clock->nowMs());
+
+    std::vector<MetricSample> samples = std::move(result->samples);
+    for (const GpuReading &r : result->gpus) {
+        if (!result->gpusInSamples)
+            appendGpuSamples(r, samples);
+        m_latestReal[{r.node, r.uuid.empty() ? "gpu" + std::to_string(r.gpu) : r.uuid}] = r;
+    }
+    for (const NicReading &r : result->nics)
+        appendNicSamples(r, samples);
+    ingestSamples(std::move(samples), false);
+}
+
+Status Engine::requireSimulation(const char *what) const
+{
+    if (m_sim)
+        return success();
+    return failedPrecondition(
+        std::string(what) + " needs the simulated super node; this engine reads a real cluster's " + "telemetry from " +
+        telemetrySourceName(m_options.spec.effectiveTelemetry().source) + " and has no scheduler backend for it yet");
+}
+
+void Engine::ingestSamples(std::vector<MetricSample> samples, bool simulated)
+{
+    // One batch per sample time, as a collector sends them.
+    std::stable_sort(samples.begin(), samples.end(),
+                     [](const MetricSample &a, const MetricSample &b) { return a.timeMs < b.timeMs; });
+    pb::SampleBatch batch;
+    batch.set_simulated(simulated);
+    for (const MetricSample &s : samples) {
+        if (batch.samples_size() > 0 && batch.time_ms() != s.timeMs) {
+            emit telemetry(batch);
+            batch.clear_samples();
+        }
+        batch.set_time_ms(s.timeMs);
+        m_store.append(s);
+        toProto(s, *batch.add_samples());
+    }
+    if (batch.samples_size() > 0)
+        emit telemetry(batch);
 }
 
 void Engine::ingest(sim::SimOutputs outputs)
 {
     if (!outputs.gpuReadings.empty() || !outputs.nicReadings.empty()) {
-        // One batch per sample time, as a collector would send them.
         std::vector<MetricSample> samples;
         for (const GpuReading &r : outputs.gpuReadings)
             appendGpuSamples(r, samples);
         for (const NicReading &r : outputs.nicReadings)
             appendNicSamples(r, samples);
-        std::stable_sort(samples.begin(), samples.end(),
-                         [](const MetricSample &a, const MetricSample &b) { return a.timeMs < b.timeMs; });
-        pb::SampleBatch batch;
-        batch.set_simulated(true);
-        for (const MetricSample &s : samples) {
-            if (batch.samples_size() > 0 && batch.time_ms() != s.timeMs) {
-                emit telemetry(batch);
-                batch.clear_samples();
-            }
-            batch.set_time_ms(s.timeMs);
-            m_store.append(s);
-            toProto(s, *batch.add_samples());
-        }
-        if (batch.samples_size() > 0)
-            emit telemetry(batch);
+        ingestSamples(std::move(samples), true);
     }
     if (!outputs.logs.empty()) {
         pb::LogBatch batch;
@@ -112,8 +232,36 @@ void Engine::record(Event event)
     emit eventRaised(toProto(event));
 }
 
+bool Engine::nodeReporting(const std::string &node) const
+{
+    // A per-node source answers for its node; otherwise fresh readings from the node do.
+    for (const SourceState &s : m_sources)
+        if (s.status.node() == node)
+            return s.status.ok();
+    const std::int64_t freshMs = 3 * m_options.spec.effectiveTelemetry().intervalMs;
+    for (const auto &[key, reading] : m_latestReal)
+        if (key.first == node && m_clock->nowMs() - reading.timeMs <= freshMs)
+            return true;
+    return false;
+}
+
 pb::Cluster Engine::cluster() const
 {
+    if (!m_sim) {
+        pb::Cluster c = toProto(m_options.spec, false);
+        std::set<std::string> down;
+        for (pb::Node &node : *c.mutable_nodes()) {
+            const bool up = nodeReporting(node.name());
+            node.set_state(up ? pb::NODE_STATE_UP : pb::NODE_STATE_DOWN);
+            if (!up)
+                down.insert(node.name());
+        }
+        for (pb::Link &link : *c.mutable_links()) {
+            const auto nodeOf = [](const std::string &id) { return id.substr(0, id.find('/')); };
+            link.set_healthy(!down.contains(nodeOf(link.a())) && !down.contains(nodeOf(link.b())));
+        }
+        return c;
+    }
     pb::Cluster c = toProto(m_sim->spec(), true);
     // Devices whose links are down: a lost GPU, a NIC port down, every device of a node that is
     // down; and GPUs whose NVLinks alone are down. A link touching one is reported unhealthy.
@@ -145,10 +293,76 @@ pb::Cluster Engine::cluster() const
     return c;
 }
 
-pb::ClusterSummary Engine::summary() const
+namespace {
+// The GPU figures of a summary, from the latest reading of each GPU.
+template <typename Readings> void addGpuAggregates(const Readings &readings, pb::ClusterSummary &s)
+{
+    double utilSum = 0, utilMax = 0, tempMax = 0, power = 0, memUsed = 0;
+    int reporting = 0;
+    for (const GpuReading &r : readings) {
+        if (!r.has(GpuField::Utilization))
+            continue;
+        ++reporting;
+        utilSum += r.get(GpuField::Utilization);
+        utilMax = std::max(utilMax, r.get(GpuField::Utilization));
+        tempMax = std::max(tempMax, r.get(GpuField::Temperature));
+        power += r.get(GpuField::Power);
+        memUsed += r.get(GpuField::FbUsed) * 1024.0 * 1024.0;
+    }
+    s.set_gpu_util_mean_percent(reporting ? utilSum / reporting : 0);
+    s.set_gpu_util_max_percent(utilMax);
+    s.set_gpu_temp_max_c(tempMax);
+    s.set_power_draw_watts(power);
+    s.set_gpu_memory_used_bytes(memUsed);
+}
+} // namespace
+
+pb::ClusterSummary Engine::realSummary() const
 {
     pb::ClusterSummary s;
+    const ClusterSpec &spec = m_options.spec;
+    s.set_cluster_name(spec.name);
+    s.set_simulated(false);
+    s.set_time_ms(m_clock->nowMs());
+    s.set_telemetry_source(telemetrySourceName(spec.effectiveTelemetry().source));
+    for (const SourceState &state : m_sources)
+        *s.add_telemetry_sources() = state.status;
+    s.set_nodes_total(static_cast<int>(spec.nodes.size()));
+    int up = 0;
+    for (const NodeSpec &node : spec.nodes)
+        up += nodeReporting(node.name);
+    s.set_nodes_up(up);
+
+    std::vector<GpuReading> fresh;
+    double memTotal = 0;
+    int faulted = 0;
+    for (const auto &[key, r] : m_latestReal) {
+        if (!nodeReporting(key.first))
+            continue;
+        fresh.push_back(r);
+        if (r.has(GpuField::FbUsed) && r.has(GpuField::FbFree))
+            memTotal += (r.get(GpuField::FbUsed) + r.get(GpuField::FbFree)) * 1024.0 * 1024.0;
+        // Fell off the bus (no utilization any more) or an uncorrectable memory error.
+        faulted +=
+            !r.has(GpuField::Utilization) || (r.has(GpuField::EccDbeVolatile) && r.get(GpuField::EccDbeVolatile) > 0);
+    }
+    s.set_gpus_total(std::max(spec.gpuCount(), static_cast<int>(m_latestReal.size())));
+    s.set_gpus_faulted(faulted);
+    addGpuAggregates(fresh, s);
+    s.set_gpu_memory_total_bytes(memTotal);
+    s.set_anomalies_open(static_cast<int>(std::count_if(m_events.begin(), m_events.end(), [](const Event &e) {
+        return !e.acknowledged && e.severity >= Severity::Warning;
+    })));
+    return s;
+}
+
+pb::ClusterSummary Engine::summary() const
+{
+    if (!m_sim)
+        return realSummary();
+    pb::ClusterSummary s;
     const ClusterSpec &spec = m_sim->spec();
+    s.set_telemetry_source(telemetrySourceName(TelemetrySource::Simulator));
     s.set_cluster_name(spec.name);
     s.set_simulated(true);
     s.set_time_ms(m_sim->timeMs());
@@ -163,26 +377,11 @@ pb::ClusterSummary Engine::summary() const
     s.set_gpus_total(spec.gpuCount());
     s.set_gpus_faulted(faulted);
 
-    double utilSum = 0, utilMax = 0, tempMax = 0, power = 0, memUsed = 0, memTotal = 0;
-    int reporting = 0;
-    for (const GpuReading &r : m_sim->latestGpuReadings()) {
-        if (!r.has(GpuField::Utilization))
-            continue;
-        ++reporting;
-        utilSum += r.get(GpuField::Utilization);
-        utilMax = std::max(utilMax, r.get(GpuField::Utilization));
-        tempMax = std::max(tempMax, r.get(GpuField::Temperature));
-        power += r.get(GpuField::Power);
-        memUsed += r.get(GpuField::FbUsed) * 1024.0 * 1024.0;
-    }
+    addGpuAggregates(m_sim->latestGpuReadings(), s);
+    double memTotal = 0;
     for (const NodeSpec &node : spec.nodes)
         for (const GpuSpec &g : node.gpus)
             memTotal += static_cast<double>(g.memoryBytes);
-    s.set_gpu_util_mean_percent(reporting ? utilSum / reporting : 0);
-    s.set_gpu_util_max_percent(utilMax);
-    s.set_gpu_temp_max_c(tempMax);
-    s.set_power_draw_watts(power);
-    s.set_gpu_memory_used_bytes(memUsed);
     s.set_gpu_memory_total_bytes(memTotal);
 
     int running = 0, pending = 0, busy = 0;
@@ -214,6 +413,8 @@ pb::QueryRangeResponse Engine::queryRange(const pb::QueryRangeRequest &request) 
 
 Result<pb::Job> Engine::submitJob(const pb::JobSpec &spec)
 {
+    if (auto ok = requireSimulation("Submitting jobs"); !ok)
+        return ok.error();
     auto job = m_sim->submit(fromProto(spec));
     if (!job)
         return job.error();
@@ -224,6 +425,8 @@ Result<pb::Job> Engine::submitJob(const pb::JobSpec &spec)
 pb::ListJobsResponse Engine::listJobs(const pb::ListJobsRequest &request) const
 {
     pb::ListJobsResponse response;
+    if (!m_sim)
+        return response; // no scheduler backend for a real cluster yet: no jobs to list
     const auto &jobs = m_sim->jobs();
     for (auto it = jobs.rbegin(); it != jobs.rend(); ++it) {
         if (request.states_size() > 0 &&
@@ -238,7 +441,7 @@ pb::ListJobsResponse Engine::listJobs(const pb::ListJobsRequest &request) const
 
 Result<pb::Job> Engine::getJob(const std::string &id) const
 {
-    const JobRecord *job = m_sim->findJob(id);
+    const JobRecord *job = m_sim ? m_sim->findJob(id) : nullptr;
     if (!job)
         return notFound("no job with id '" + id + "'");
     return toProto(*job);
@@ -246,6 +449,8 @@ Result<pb::Job> Engine::getJob(const std::string &id) const
 
 Result<pb::Job> Engine::cancelJob(const std::string &id)
 {
+    if (auto ok = requireSimulation("Cancelling jobs"); !ok)
+        return ok.error();
     auto job = m_sim->cancel(id);
     if (!job)
         return job.error();
@@ -329,23 +534,46 @@ pb::ApplyConfigResponse Engine::applyConfig(const pb::ApplyConfigRequest &reques
         *response.add_errors() = toConfigError(runnable.error().message);
         return response;
     }
+    // Build the new model or collectors completely before replacing the old: nothing is
+    // half-applied, and a configuration whose sources cannot be set up is refused whole.
+    const bool simulate = spec->effectiveTelemetry().source == TelemetrySource::Simulator;
+    std::unique_ptr<sim::SimulatedCluster> nextSim;
+    std::vector<std::unique_ptr<Collector>> nextCollectors;
+    if (simulate) {
+        nextSim = makeSimulation(*spec, m_clock->nowMs(), m_options.sim);
+    } else {
+        auto collectors = makeCollectors(*spec);
+        if (!collectors) {
+            *response.add_errors() = toConfigError(collectors.error().message);
+            return response;
+        }
+        nextCollectors = std::move(*collectors);
+    }
     if (request.dry_run())
         return response;
-    // Build the new model completely before replacing the old one: nothing is half-applied.
-    auto next = makeSimulation(*spec, m_clock->nowMs(), m_options.sim);
-    m_sim = std::move(next);
+    if (m_poller) {
+        m_poller->stop();
+        m_poller.reset();
+    }
+    m_sources.clear();
+    m_latestReal.clear();
+    m_sim = std::move(nextSim);
     m_options.spec = *spec;
     m_options.configYaml = request.yaml();
+    if (!simulate)
+        startCollectors(std::move(nextCollectors));
     ++m_configVersion;
+    const ClusterSpec &now = m_sim ? m_sim->spec() : m_options.spec;
     Event e;
     e.timeMs = m_clock->nowMs();
     e.kind = "config.applied";
     e.message = "Configuration version " + std::to_string(m_configVersion) +
-                " applied: " + std::to_string(m_sim->spec().nodes.size()) + " nodes, " +
-                std::to_string(m_sim->spec().gpuCount()) + " GPUs";
-    e.simulated = true;
+                " applied: " + std::to_string(now.nodes.size()) + " nodes, " + std::to_string(now.gpuCount()) +
+                " GPUs, telemetry from " + telemetrySourceName(now.effectiveTelemetry().source);
+    e.simulated = simulate;
     record(std::move(e));
-    ingest(m_sim->takeOutputs());
+    if (m_sim)
+        ingest(m_sim->takeOutputs());
     response.set_applied(true);
     response.set_version(m_configVersion);
     return response;
@@ -354,8 +582,13 @@ pb::ApplyConfigResponse Engine::applyConfig(const pb::ApplyConfigRequest &reques
 pb::SimulationStatus Engine::simulation() const
 {
     pb::SimulationStatus s;
-    s.set_simulated(true);
     s.set_virtual_time(m_options.virtualTime);
+    if (!m_sim) {
+        s.set_simulated(false);
+        s.set_time_ms(m_clock->nowMs());
+        return s;
+    }
+    s.set_simulated(true);
     s.set_seed(m_sim->seed());
     s.set_time_ms(m_sim->timeMs());
     s.set_active_faults(m_sim->activeFaultCount());
@@ -364,6 +597,8 @@ pb::SimulationStatus Engine::simulation() const
 
 Result<pb::Event> Engine::injectFault(const pb::InjectFaultRequest &request)
 {
+    if (auto ok = requireSimulation("Injecting faults"); !ok)
+        return ok.error();
     std::optional<sim::FaultKind> kind;
     switch (request.kind()) {
     case pb::FAULT_KIND_GPU_OVERHEAT:

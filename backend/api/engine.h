@@ -1,8 +1,8 @@
 #pragma once
-// The engine proper: where the areas meet. It owns the simulated super node (or, later, the
-// real collectors), the telemetry store, the event timeline and recent logs, and answers the
-// contract's requests synchronously. It lives on one engine thread; LocalEngine posts work to
-// it and RemoteEngine's server (backend/remote) will do the same.
+// The engine proper: where the areas meet. It owns the simulated super node (or the collectors
+// of a real cluster, polled on their own threads), the telemetry store, the event timeline and recent logs, and answers
+// the contract's requests synchronously. It lives on one engine thread; LocalEngine posts work to it and RemoteEngine's
+// server (backend/remote) will do the same.
 
 #include "backend/api/supernode.pb.h"
 #include "backend/model/clock.h"
@@ -11,13 +11,17 @@
 #include "backend/model/log_record.h"
 #include "backend/model/result.h"
 #include "backend/sim/simulated_cluster.h"
+#include "backend/telemetry/collectors/collector_poller.h"
 #include "backend/telemetry/memory_series_store.h"
 
 #include <QObject>
 
 #include <deque>
+#include <functional>
+#include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace sn {
 
@@ -34,6 +38,9 @@ public:
         sim::SimOptions sim;
         std::size_t maxLogLines = 200000;
         std::size_t maxEvents = 20000;
+        // Builds the collectors of a real cluster (telemetry source other than the simulator).
+        // Empty: the real sources of backend/api/telemetry_sources.h. Tests put stand-ins here.
+        std::function<Result<std::vector<std::unique_ptr<Collector>>>(const ClusterSpec &)> makeCollectors;
     };
 
     explicit Engine(Options options, QObject *parent = nullptr);
@@ -44,6 +51,8 @@ public:
 
     // Run the model up to the clock's now and publish what it produced.
     void tick();
+    // True when telemetry comes from the simulator; false for a real cluster's collectors.
+    bool simulated() const { return m_sim != nullptr; }
 
     pb::Cluster cluster() const;
     pb::ClusterSummary summary() const;
@@ -72,13 +81,29 @@ signals:
     void logLines(const supernode::v1::LogBatch &batch);
 
 private:
+    struct SourceState {
+        pb::TelemetrySourceStatus status;
+        bool reported = false; // an event was raised for the current failure
+    };
+
     void ingest(sim::SimOutputs outputs);
+    void ingestSamples(std::vector<MetricSample> samples, bool simulated);
     void record(Event event);
+    Result<std::vector<std::unique_ptr<Collector>>> makeCollectors(const ClusterSpec &spec) const;
+    void startCollectors(std::vector<std::unique_ptr<Collector>> collectors);
+    void recordTelemetryFailure(const std::string &message);
+    void onCollected(std::size_t index, Result<Collection> result);
+    bool nodeReporting(const std::string &node) const;
+    pb::ClusterSummary realSummary() const;
+    Status requireSimulation(const char *what) const;
 
     Options m_options;
     std::unique_ptr<Clock> m_clock;
     VirtualClock *m_virtualClock = nullptr;
-    std::unique_ptr<sim::SimulatedCluster> m_sim;
+    std::unique_ptr<sim::SimulatedCluster> m_sim; // null when a real cluster's collectors feed the engine
+    std::unique_ptr<CollectorPoller> m_poller;
+    std::vector<SourceState> m_sources;                                     // one per collector, in the poller's order
+    std::map<std::pair<std::string, std::string>, GpuReading> m_latestReal; // (node, UUID) -> last reading
     MemorySeriesStore m_store;
     std::deque<Event> m_events;
     std::deque<LogRecord> m_logs;

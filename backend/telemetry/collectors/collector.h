@@ -19,6 +19,10 @@ struct Collection {
     std::vector<GpuReading> gpus;
     std::vector<NicReading> nics;
     std::vector<MetricSample> samples;
+    // True when `samples` already hold the GPUs' series with the source's own labels (a scraped
+    // exporter, a Prometheus server): `gpus` then only describe the GPUs, and the engine must
+    // not write their series a second time.
+    bool gpusInSamples = false;
 };
 
 class Collector {
@@ -26,6 +30,10 @@ public:
     virtual ~Collector() = default;
     // "nvml", "nvidia-smi", "dcgm-exporter", "prometheus", "host", "simulator".
     virtual std::string source() const = 0;
+    // What it reads, for status and messages: a node name, "http://node01:9400/metrics", a URL.
+    virtual std::string target() const { return source(); }
+    // The cluster node whose GPUs it reads; empty for a source that covers many (Prometheus).
+    virtual std::string node() const { return {}; }
     // One reading of everything this source sees, stamped nowMs where the source gives no
     // time of its own. An error says what failed and where (a missing driver, an unreachable
     // endpoint, a malformed reply); a field the source does not report is simply not valid.

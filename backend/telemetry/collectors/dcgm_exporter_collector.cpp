@@ -19,6 +19,7 @@ Result<Collection> DcgmExporterCollector::collect(std::int64_t nowMs)
     if (!parsed)
         return invalidArgument(url->toString() + ":" + parsed.error().message);
     Collection out;
+    out.gpusInSamples = true;
     SamplesToReadingsOptions mapping;
     mapping.defaultHostname = m_options.defaultHostname.empty() ? url->host : m_options.defaultHostname;
     out.gpus = gpuReadingsFromSamples(parsed->samples, mapping);

@@ -21,6 +21,7 @@ public:
     explicit DcgmExporterCollector(Options options);
 
     std::string source() const override { return "dcgm-exporter"; }
+    std::string target() const override { return m_options.url; }
     // Samples keep the exporter's timestamps where it wrote some, nowMs otherwise. Errors: a bad
     // URL (InvalidArgument), an unreachable endpoint or non-2xx reply (Unavailable), a malformed
     // text (InvalidArgument, "URL:LINE:COLUMN: ...").

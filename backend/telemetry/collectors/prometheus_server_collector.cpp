@@ -16,6 +16,7 @@ Result<Collection> PrometheusServerCollector::collect(std::int64_t nowMs)
     if (!series)
         return series.error();
     Collection out;
+    out.gpusInSamples = true;
     out.samples.reserve(series->size());
     for (SeriesData &s : *series) {
         if (s.points.empty())

@@ -20,6 +20,7 @@ public:
     explicit PrometheusServerCollector(Options options);
 
     std::string source() const override { return "prometheus"; }
+    std::string target() const override { return m_options.server.baseUrl; }
     // Samples carry the server's evaluation time; the scrape's `job` and `instance` labels stay
     // on the samples, and the GPU's owning job is read from `exported_job`.
     Result<Collection> collect(std::int64_t nowMs) override;
