@@ -40,5 +40,7 @@ void printSummaryText(Context &ctx, const pb::ClusterSummary &summary);
 int statusCommand(Context &ctx);
 int simCommand(Context &ctx);
 int configCommand(Context &ctx);
+int inspectCommand(Context &ctx);
+int inspectNvidiaSmiCommand(Context &ctx);
 
 } // namespace sn::ctl
