@@ -20,6 +20,9 @@ Commands:
                                    run the simulated super node in virtual time, inject faults,
                                    and print the summary and the events raised
   config check FILE                validate a cluster.yaml; errors name line and column
+  inspect nvidia-smi FILE          what the nvidia-smi parsers read from a captured `-q -x`
+                                   XML or `--query-gpu` CSV (with header); errors name line
+                                   and column
   inspect metrics FILE             what the Prometheus text parser reads from a captured /metrics
                                    scrape: metric families, types, series, values
   version                          print the version
@@ -134,10 +137,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return simCommand(ctx);
     if (command == QLatin1String("config"))
         return configCommand(ctx);
-    if (command == QLatin1String("inspect") && !ctx.args.isEmpty() && ctx.args.front() == QLatin1String("metrics")) {
-        ctx.args.removeFirst();
-        return inspectMetricsCommand(ctx);
-    }
+    if (command == QLatin1String("inspect"))
+        return inspectCommand(ctx);
     if (command == QLatin1String("version")) {
         if (ctx.json)
             out << "{\"name\":\"supernodectl\",\"version\":\"" << SN_VERSION << "\"}\n";

@@ -40,7 +40,9 @@ void printSummaryText(Context &ctx, const pb::ClusterSummary &summary);
 int statusCommand(Context &ctx);
 int simCommand(Context &ctx);
 int configCommand(Context &ctx);
-// inspect_metrics.cpp: "inspect metrics FILE".
+// ctl_inspect*.cpp: "inspect SUBJECT FILE".
+int inspectCommand(Context &ctx);
 int inspectMetricsCommand(Context &ctx);
+int inspectNvidiaSmiCommand(Context &ctx);
 
 } // namespace sn::ctl

@@ -53,6 +53,13 @@ NvidiaSmiCollector::NvidiaSmiCollector(CommandRunner &runner, std::string hostNa
 {
 }
 
+Error NvidiaSmiCollector::exitError(const CommandOutput &out) const
+{
+    const std::string why = firstLine(out.err.empty() ? out.out : out.err);
+    return Error{ErrorCode::Unavailable, m_options.program + " on " + m_runner.where() + " exited with code " +
+                                             std::to_string(out.exitCode) + (why.empty() ? "" : ": " + why)};
+}
+
 Result<std::string> NvidiaSmiCollector::runNvidiaSmi(const std::vector<std::string> &args)
 {
     std::vector<std::string> argv{m_options.program};
@@ -61,11 +68,8 @@ Result<std::string> NvidiaSmiCollector::runNvidiaSmi(const std::vector<std::stri
     if (!out)
         return Error{ErrorCode::Unavailable,
                      m_options.program + " on " + m_runner.where() + ": " + out.error().message};
-    if (out->exitCode != 0) {
-        const std::string why = firstLine(out->err.empty() ? out->out : out->err);
-        return Error{ErrorCode::Unavailable, m_options.program + " on " + m_runner.where() + " exited with code " +
-                                                 std::to_string(out->exitCode) + (why.empty() ? "" : ": " + why)};
-    }
+    if (out->exitCode != 0)
+        return exitError(*out);
     return std::move(out->out);
 }
 
@@ -86,9 +90,7 @@ Result<NvidiaSmiSnapshot> NvidiaSmiCollector::queryCsv()
                 m_fields.erase(it);
                 continue;
             }
-            const std::string why = firstLine(out->err.empty() ? out->out : out->err);
-            return Error{ErrorCode::Unavailable, m_options.program + " on " + m_runner.where() + " exited with code " +
-                                                     std::to_string(out->exitCode) + (why.empty() ? "" : ": " + why)};
+            return exitError(*out);
         }
         return parseNvidiaSmiCsv(out->out, m_fields, m_options.program + " --query-gpu on " + m_runner.where());
     }

@@ -38,6 +38,7 @@ public:
 private:
     Result<std::string> runNvidiaSmi(const std::vector<std::string> &args);
     Result<NvidiaSmiSnapshot> queryCsv();
+    Error exitError(const CommandOutput &out) const; // nvidia-smi ran and failed: its own words
 
     CommandRunner &m_runner;
     std::string m_host;

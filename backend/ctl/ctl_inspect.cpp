@@ -1,0 +1,19 @@
+// supernodectl inspect: what the engine's parsers read from a captured file, for support cases
+// and offline analysis, without a GPU or a cluster.
+#include "backend/ctl/ctl_context.h"
+
+namespace sn::ctl {
+
+int inspectCommand(Context &ctx)
+{
+    if (ctx.args.isEmpty())
+        return usage(ctx, QStringLiteral("inspect needs a subject: metrics or nvidia-smi"));
+    const QString sub = ctx.args.takeFirst();
+    if (sub == QLatin1String("metrics"))
+        return inspectMetricsCommand(ctx);
+    if (sub == QLatin1String("nvidia-smi"))
+        return inspectNvidiaSmiCommand(ctx);
+    return usage(ctx, QStringLiteral("unknown inspect subject '%1'").arg(sub));
+}
+
+} // namespace sn::ctl
