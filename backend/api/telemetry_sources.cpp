@@ -1,6 +1,7 @@
 #include "backend/api/telemetry_sources.h"
 
 #include "backend/telemetry/collectors/dcgm_exporter_collector.h"
+#include "backend/telemetry/collectors/host_collector.h"
 #include "backend/telemetry/collectors/nvidia_smi_collector.h"
 #include "backend/telemetry/collectors/nvml_collector.h"
 #include "backend/telemetry/collectors/prometheus_server_collector.h"
@@ -99,6 +100,8 @@ Result<std::vector<std::unique_ptr<Collector>>> makeTelemetryCollectors(const Cl
                                    "cluster needs exactly one node without an address (or one node); for several "
                                    "nodes use dcgm-exporter, nvidia-smi or prometheus");
         out.push_back(std::make_unique<NodeNvmlCollector>(local->name));
+        // The same machine's CPU, memory, network and disks, as node-exporter names them.
+        out.push_back(std::make_unique<HostCollector>(HostCollectorOptions{"/", local->name, 0}));
         return out;
     }
     case TelemetrySource::NvidiaSmi:

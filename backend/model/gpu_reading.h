@@ -74,7 +74,7 @@ struct NvlinkLinkReading {
 
 struct GpuReading {
     std::string node;  // Hostname label
-    int gpu = 0;       // gpu label (minor number)
+    int gpu = 0;       // gpu label: the NVML / nvidia-smi index, as dcgm-exporter labels it
     std::string uuid;  // UUID label
     std::string model; // modelName label
     std::string pciBusId;

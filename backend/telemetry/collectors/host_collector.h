@@ -21,6 +21,8 @@ class HostCollector final : public Collector {
 public:
     explicit HostCollector(HostCollectorOptions options = {});
     std::string source() const override { return "host"; }
+    std::string target() const override { return m_options.root == "/" ? "/proc, /sys" : m_options.root; }
+    std::string node() const override { return m_options.hostname; }
     Result<Collection> collect(std::int64_t nowMs) override;
 
 private:

@@ -134,6 +134,17 @@ void TestEngineTelemetrySources::buildsOneCollectorPerNode()
     QVERIFY(local.ok());
     QCOMPARE((*local)[0]->source(), std::string("nvidia-smi"));
     QCOMPARE((*local)[0]->node(), std::string("gpubox"));
+
+    // NVML reads the engine's own machine; its host metrics come with it.
+    auto nvml = makeTelemetryCollectors(
+        *parseClusterYaml("apiVersion: supernode/v1\nkind: Cluster\nmetadata: {name: lab}\nnodes:\n  - name: gpubox\n"
+                          "  - {name: other, address: 10.0.0.9}\ntelemetry: {source: nvml}\n"));
+    QVERIFY2(nvml.ok(), nvml.ok() ? "" : nvml.error().message.c_str());
+    QCOMPARE(nvml->size(), std::size_t(2));
+    QCOMPARE((*nvml)[0]->source(), std::string("nvml"));
+    QCOMPARE((*nvml)[0]->node(), std::string("gpubox"));
+    QCOMPARE((*nvml)[1]->source(), std::string("host"));
+    QCOMPARE((*nvml)[1]->node(), std::string("gpubox"));
 }
 
 QTEST_GUILESS_MAIN(TestEngineTelemetrySources)
