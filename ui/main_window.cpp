@@ -192,10 +192,26 @@ void MainWindow::showSummary(const pb::ClusterSummary &summary)
         m_freshness->markUpdated();
     }
     m_badge->setVisible(summary.simulated());
-    m_connection->setText(tr("Engine: %1").arg(m_engine.description()));
+    m_connection->setText(tr("Engine: %1 · %2").arg(m_engine.description(), telemetryText(summary)));
     const QString name = QString::fromStdString(summary.cluster_name());
     setWindowTitle(summary.simulated() ? tr("%1 (simulated) — SuperNode Console").arg(name)
                                        : tr("%1 — SuperNode Console").arg(name));
+}
+
+QString MainWindow::telemetryText(const pb::ClusterSummary &summary)
+{
+    if (summary.simulated())
+        return tr("simulated super node");
+    const QString source = QString::fromStdString(summary.telemetry_source());
+    int failing = 0;
+    for (const pb::TelemetrySourceStatus &s : summary.telemetry_sources())
+        failing += !s.ok();
+    if (failing == 0)
+        return tr("telemetry from %1").arg(source);
+    return tr("telemetry from %1 (%2 of %3 sources not answering)")
+        .arg(source)
+        .arg(failing)
+        .arg(summary.telemetry_sources_size());
 }
 
 void MainWindow::showFailure(const QString &message)

@@ -33,6 +33,9 @@ public:
 
     // overview, topology, gpus, logs, jobs, reports, setup
     static QStringList pageIds();
+    // What the engine reads, for the status bar: the simulator, or a real source and how many
+    // of its collectors do not answer.
+    static QString telemetryText(const pb::ClusterSummary &summary);
 
     // False, and nothing changes, for an id not in pageIds().
     bool setCurrentPage(const QString &id);

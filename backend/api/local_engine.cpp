@@ -36,7 +36,8 @@ LocalEngine::~LocalEngine()
 
 QString LocalEngine::description() const
 {
-    return m_virtualTime ? tr("embedded (simulated, virtual time)") : tr("embedded (simulated)");
+    // Where the engine runs; what it reads (simulator or a real source) is in the summary.
+    return m_virtualTime ? tr("embedded, virtual time") : tr("embedded");
 }
 
 template <typename T, typename F> Reply<T> LocalEngine::post(F &&work)

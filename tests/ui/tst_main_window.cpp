@@ -248,6 +248,19 @@ private slots:
         QTRY_VERIFY(window.simulatedBadge()->isVisible());
         QCOMPARE(window.simulatedBadge()->text(), QStringLiteral("Simulated cluster"));
         QVERIFY(window.windowTitle().contains(QStringLiteral("simulated")));
+        QTRY_VERIFY(window.connectionLabel()->text().contains(QStringLiteral("simulated super node")));
+    }
+
+    void statusBarSaysWhichRealSourcesFail()
+    {
+        pb::ClusterSummary s;
+        s.set_simulated(false);
+        s.set_telemetry_source("dcgm-exporter");
+        s.add_telemetry_sources()->set_ok(true);
+        QCOMPARE(MainWindow::telemetryText(s), QStringLiteral("telemetry from dcgm-exporter"));
+        s.add_telemetry_sources()->set_ok(false);
+        QCOMPARE(MainWindow::telemetryText(s),
+                 QStringLiteral("telemetry from dcgm-exporter (1 of 2 sources not answering)"));
     }
 
     void comingSoonPagesNameTheirCapability_data()
