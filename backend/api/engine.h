@@ -11,7 +11,7 @@
 #include "backend/model/log_record.h"
 #include "backend/model/result.h"
 #include "backend/sim/simulated_cluster.h"
-#include "backend/telemetry/memory_series_store.h"
+#include "backend/telemetry/store/time_series_store.h"
 
 #include <QObject>
 
@@ -34,6 +34,10 @@ public:
         sim::SimOptions sim;
         std::size_t maxLogLines = 200000;
         std::size_t maxEvents = 20000;
+        // Telemetry store: empty keeps it in memory only; a directory makes it persistent
+        // (WAL and blocks there, reloaded on the next start).
+        std::string telemetryDataDir;
+        std::int64_t telemetryRetentionMs = 24LL * 3600 * 1000;
     };
 
     explicit Engine(Options options, QObject *parent = nullptr);
@@ -47,7 +51,8 @@ public:
 
     pb::Cluster cluster() const;
     pb::ClusterSummary summary() const;
-    pb::QueryRangeResponse queryRange(const pb::QueryRangeRequest &request) const;
+    Result<pb::QueryRangeResponse> queryRange(const pb::QueryRangeRequest &request) const;
+    const tsdb::TimeSeriesStore &telemetryStore() const { return *m_store; }
 
     Result<pb::Job> submitJob(const pb::JobSpec &spec);
     pb::ListJobsResponse listJobs(const pb::ListJobsRequest &request) const;
@@ -79,7 +84,7 @@ private:
     std::unique_ptr<Clock> m_clock;
     VirtualClock *m_virtualClock = nullptr;
     std::unique_ptr<sim::SimulatedCluster> m_sim;
-    MemorySeriesStore m_store;
+    std::unique_ptr<tsdb::TimeSeriesStore> m_store;
     std::deque<Event> m_events;
     std::deque<LogRecord> m_logs;
     std::uint64_t m_nextEventId = 1;
