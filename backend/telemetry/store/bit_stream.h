@@ -91,6 +91,16 @@ public:
 private:
     void refill()
     {
+        if (m_pos + 8 <= m_size) { // one unaligned load; the partial last byte is re-read next time
+            std::uint64_t word = 0;
+            for (int i = 0; i < 8; ++i)
+                word = (word << 8) | m_data[m_pos + i];
+            m_window |= word >> m_avail;
+            const int bytes = (64 - m_avail) >> 3;
+            m_pos += static_cast<std::size_t>(bytes);
+            m_avail += bytes * 8;
+            return;
+        }
         while (m_avail <= 56) {
             const std::uint64_t byte = m_pos < m_size ? m_data[m_pos] : 0;
             ++m_pos;

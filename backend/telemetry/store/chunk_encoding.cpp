@@ -14,10 +14,13 @@ constexpr double kPow10[kMaxDecimalScale + 1] = {1, 10, 100, 1e3, 1e4, 1e5, 1e6}
 constexpr double kMaxExactInteger = 9007199254740992.0; // 2^53: larger integers are not all doubles
 constexpr std::uint32_t kMaxChunkSamples = 65536;
 
-// Varbit integer codes: `lead` one bits, a zero (except after 8 ones), then kPayloadBits[lead]
-// bits of the zig-zagged value. Eight ones is the escape: 64 raw bits of the double follow.
-constexpr int kPayloadBits[8] = {0, 3, 6, 9, 13, 18, 26, 64};
-constexpr int kEscapeCodeBits = 8 + 64;
+// Varbit integer codes for a zig-zagged value zz: '0' is 0; '10' + 3 bits for zz < 8;
+// '110' + 6 bits for zz < 64; otherwise '111' + 6 bits F + the F+1 bits of zz (F+1 is its
+// bit length, at most 56 since scaled values stay below 2^53). F = 63 is the escape: 64 raw
+// bits of the double follow. Length-prefixed large codes keep noisy rates (PCIe, NVLink bytes)
+// near their entropy instead of jumping to 64 bits.
+constexpr int kLongCodeEscape = 63;
+constexpr int kEscapeCodeBits = 3 + 6 + 64;
 
 // Counts bits instead of writing them, so encodings can be compared before one is written.
 struct BitCounter {
@@ -29,32 +32,35 @@ int codeBits(std::uint64_t zz)
 {
     if (zz == 0)
         return 1;
-    for (int lead = 1; lead < 7; ++lead)
-        if (zz < (std::uint64_t{1} << kPayloadBits[lead]))
-            return lead + 1 + kPayloadBits[lead];
-    return 8 + 64;
+    if (zz < 8)
+        return 2 + 3;
+    if (zz < 64)
+        return 3 + 6;
+    return 3 + 6 + std::bit_width(zz);
 }
 
 template <typename Sink> void writeCode(Sink &w, std::uint64_t zz)
 {
     if (zz == 0) {
         w.write(0, 1);
-        return;
+    } else if (zz < 8) {
+        w.write(0b10, 2);
+        w.write(zz, 3);
+    } else if (zz < 64) {
+        w.write(0b110, 3);
+        w.write(zz, 6);
+    } else {
+        const int length = std::bit_width(zz); // 7..63: values stay below 2^56
+        w.write(0b111, 3);
+        w.write(static_cast<std::uint64_t>(length - 1), 6);
+        w.write(zz, length);
     }
-    for (int lead = 1; lead < 7; ++lead) {
-        if (zz < (std::uint64_t{1} << kPayloadBits[lead])) {
-            w.write(((std::uint64_t{1} << lead) - 1) << 1, lead + 1);
-            w.write(zz, kPayloadBits[lead]);
-            return;
-        }
-    }
-    w.write(0xFE, 8);
-    w.write(zz, 64);
 }
 
 template <typename Sink> void writeEscape(Sink &w, double v)
 {
-    w.write(0xFF, 8);
+    w.write(0b111, 3);
+    w.write(kLongCodeEscape, 6);
     w.write(doubleBits(v), 64);
 }
 
@@ -457,14 +463,25 @@ Status decodeDecimal(const std::uint8_t *bytes, std::size_t size, std::size_t at
     std::uint64_t prevX = 0, prevD = 0; // unsigned: corrupt input may overflow, which must not be UB
     std::uint32_t k = 0;
     for (std::uint32_t i = 0; i < count; ++i) {
-        const int lead = std::countl_one(static_cast<std::uint8_t>(b.peek(8)));
-        if (lead == 8) {
-            b.skip(8);
-            v[i] = bitsDouble(b.read(64));
-            continue;
+        std::uint64_t zz = 0;
+        if (b.peek(1) == 0) {
+            b.skip(1);
+        } else if (b.peek(2) == 0b10) {
+            zz = b.peek(5) & 7;
+            b.skip(5);
+        } else if (b.peek(3) == 0b110) {
+            zz = b.peek(9) & 63;
+            b.skip(9);
+        } else {
+            const int f = static_cast<int>(b.peek(9) & 63);
+            b.skip(9);
+            if (f == kLongCodeEscape) {
+                v[i] = bitsDouble(b.read(64));
+                continue;
+            }
+            zz = b.read(f + 1);
         }
-        b.skip(lead + 1);
-        const std::uint64_t code = static_cast<std::uint64_t>(unzigzag(b.read(kPayloadBits[lead])));
+        const std::uint64_t code = static_cast<std::uint64_t>(unzigzag(zz));
         std::uint64_t x;
         if (!dod || k == 0) {
             x = prevX + code;

@@ -199,10 +199,18 @@ private slots:
                 std::sort(v.begin(), v.end());
                 double expected = 0;
                 switch (aggregation) {
-                case pb::AGGREGATION_AVG: expected = std::accumulate(v.begin(), v.end(), 0.0) / v.size(); break;
-                case pb::AGGREGATION_SUM: expected = std::accumulate(v.begin(), v.end(), 0.0); break;
-                case pb::AGGREGATION_MIN: expected = v.front(); break;
-                case pb::AGGREGATION_MAX: expected = v.back(); break;
+                case pb::AGGREGATION_AVG:
+                    expected = std::accumulate(v.begin(), v.end(), 0.0) / v.size();
+                    break;
+                case pb::AGGREGATION_SUM:
+                    expected = std::accumulate(v.begin(), v.end(), 0.0);
+                    break;
+                case pb::AGGREGATION_MIN:
+                    expected = v.front();
+                    break;
+                case pb::AGGREGATION_MAX:
+                    expected = v.back();
+                    break;
                 case pb::AGGREGATION_P95: {
                     const double rank = 0.95 * (v.size() - 1);
                     const auto lo = static_cast<std::size_t>(rank);
