@@ -45,7 +45,8 @@ private slots:
         QCOMPARE(index.metric(id), std::string("DCGM_FI_DEV_GPU_TEMP"));
         QCOMPARE(index.labels(id), gpu("node02", 3));
         QVERIFY(!index.find("DCGM_FI_DEV_GPU_TEMP", gpu("node03", 3)));
-        QVERIFY(index.getOrCreate("DCGM_FI_DEV_GPU_TEMP", gpu("node02", 3, "other")).second); // a label more: new series
+        QVERIFY(
+            index.getOrCreate("DCGM_FI_DEV_GPU_TEMP", gpu("node02", 3, "other")).second); // a label more: new series
     }
 
     void matchersSelectSeries_data()

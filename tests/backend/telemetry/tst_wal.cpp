@@ -107,10 +107,14 @@ private slots:
     {
         QTest::addColumn<QString>("damage");
         QTest::addColumn<QString>("problem");
-        QTest::newRow("cut mid-record") << "cut" << "torn record";
-        QTest::newRow("cut in a header") << "cut-header" << "torn record header";
-        QTest::newRow("flipped bit in the last record") << "flip" << "checksum mismatch";
-        QTest::newRow("garbage appended") << "garbage" << "";
+        QTest::newRow("cut mid-record") << "cut"
+                                        << "torn record";
+        QTest::newRow("cut in a header") << "cut-header"
+                                         << "torn record header";
+        QTest::newRow("flipped bit in the last record") << "flip"
+                                                        << "checksum mismatch";
+        QTest::newRow("garbage appended") << "garbage"
+                                          << "";
     }
     void tornOrCorruptTailIsReportedAndTruncated()
     {
