@@ -186,29 +186,41 @@ void bytesPerSampleAndIngest()
                        double(theirs) / samples);
 }
 
-// 64 GPUs x power x 24 h, M4 to 1,000 columns.
-void query24h()
+// A memory-only store holding one metric of `nodes` x 8 GPUs for `ticks` seconds, one series
+// per GPU (no job label), and the number of series.
+std::unique_ptr<TimeSeriesStore> oneMetricStore(int nodes, std::int64_t ticks, const char *metric, GpuField field,
+                                                std::size_t &seriesCount)
 {
     bench::WorkloadOptions wo;
-    wo.nodes = 8;
+    wo.nodes = nodes;
     bench::TelemetryWorkload workload(wo);
     auto store = std::move(TimeSeriesStore::open(StoreOptions{}).value());
     std::vector<SeriesId> refs;
     std::vector<GpuReading> readings;
     std::vector<RefSample> batch;
-    const std::int64_t ticks = 24 * 3600;
     for (std::int64_t tick = 0; tick < ticks; ++tick) {
         workload.readings(tick, readings);
         if (refs.empty())
             for (GpuReading &r : readings) {
-                r.job.clear(); // one series per GPU for the whole day
-                refs.push_back(store->seriesRef("DCGM_FI_DEV_POWER_USAGE", gpuLabels(r)));
+                r.job.clear();
+                refs.push_back(store->seriesRef(metric, gpuLabels(r)));
             }
         batch.clear();
         for (std::size_t g = 0; g < readings.size(); ++g)
-            batch.push_back({refs[g], readings[g].timeMs, readings[g].get(GpuField::Power)});
+            batch.push_back({refs[g], readings[g].timeMs, readings[g].get(field)});
         (void)store->append(batch.data(), batch.size());
     }
+    seriesCount = refs.size();
+    return store;
+}
+
+// 64 GPUs x power x 24 h, M4 to 1,000 columns.
+void query24h()
+{
+    const bench::WorkloadOptions wo;
+    const std::int64_t ticks = 24 * 3600;
+    std::size_t seriesCount = 0;
+    auto store = oneMetricStore(8, ticks, "DCGM_FI_DEV_POWER_USAGE", GpuField::Power, seriesCount);
     RangeQuery q;
     q.matchers.push_back(LabelMatcher::equal(kMetricNameLabel, "DCGM_FI_DEV_POWER_USAGE"));
     q.startMs = wo.startMs;
@@ -221,34 +233,18 @@ void query24h()
         for (const auto &series : *r)
             points += series.points.size();
     });
-    std::fprintf(stderr, "query_ms_24h: %zu series, %lld samples -> %zu points\n", refs.size(),
-                 static_cast<long long>(ticks * refs.size()), points);
+    std::fprintf(stderr, "query_ms_24h: %zu series, %lld samples -> %zu points\n", seriesCount,
+                 static_cast<long long>(ticks) * static_cast<long long>(seriesCount), points);
     bench::printFigure("telemetry", "query_ms_24h", s * 1000, "ms");
 }
 
 // 1,024 GPUs x utilization, the last 5 minutes of an hour.
 void query5m()
 {
-    bench::WorkloadOptions wo;
-    wo.nodes = 128;
-    bench::TelemetryWorkload workload(wo);
-    auto store = std::move(TimeSeriesStore::open(StoreOptions{}).value());
-    std::vector<SeriesId> refs;
-    std::vector<GpuReading> readings;
-    std::vector<RefSample> batch;
+    const bench::WorkloadOptions wo;
     const std::int64_t ticks = 3600;
-    for (std::int64_t tick = 0; tick < ticks; ++tick) {
-        workload.readings(tick, readings);
-        if (refs.empty())
-            for (GpuReading &r : readings) {
-                r.job.clear();
-                refs.push_back(store->seriesRef("DCGM_FI_DEV_GPU_UTIL", gpuLabels(r)));
-            }
-        batch.clear();
-        for (std::size_t g = 0; g < readings.size(); ++g)
-            batch.push_back({refs[g], readings[g].timeMs, readings[g].get(GpuField::Utilization)});
-        (void)store->append(batch.data(), batch.size());
-    }
+    std::size_t seriesCount = 0;
+    auto store = oneMetricStore(128, ticks, "DCGM_FI_DEV_GPU_UTIL", GpuField::Utilization, seriesCount);
     RangeQuery q;
     q.matchers.push_back(LabelMatcher::equal(kMetricNameLabel, "DCGM_FI_DEV_GPU_UTIL"));
     q.endMs = wo.startMs + (ticks - 1) * 1000;
@@ -260,7 +256,7 @@ void query5m()
         for (const auto &series : *r)
             points += series.points.size();
     });
-    std::fprintf(stderr, "query_ms_5m: %zu series -> %zu points\n", refs.size(), points);
+    std::fprintf(stderr, "query_ms_5m: %zu series -> %zu points\n", seriesCount, points);
     bench::printFigure("telemetry", "query_ms_5m", s * 1000, "ms");
 }
 
