@@ -5,6 +5,7 @@
 #include "backend/api/telemetry_sources.h"
 #include "backend/model/cluster_yaml.h"
 #include "backend/telemetry/readings_to_samples.h"
+#include "backend/telemetry/store/store_query.h"
 
 #include <QLoggingCategory>
 
@@ -38,6 +39,41 @@ pb::ConfigError toConfigError(const std::string &message)
     e.set_message(message);
     return e;
 }
+// The store the options ask for; a data directory that cannot be used is reported and the
+// engine runs on a memory-only store rather than not at all.
+std::unique_ptr<tsdb::TimeSeriesStore> openTelemetryStore(const Engine::Options &options)
+{
+    tsdb::StoreOptions store;
+    const TelemetrySpec telemetry = options.spec.effectiveTelemetry();
+    store.dataDir = QString::fromStdString(telemetry.dataDir);
+    store.retentionMs = telemetry.retentionMs;
+    auto opened = tsdb::TimeSeriesStore::open(store);
+    if (opened)
+        return std::move(*opened);
+    qCCritical(lcEngine).noquote() << "telemetry store in" << store.dataDir << "cannot be opened ("
+                                   << QString::fromStdString(opened.error().message)
+                                   << "); keeping telemetry in memory only";
+    store.dataDir.clear();
+    return std::move(tsdb::TimeSeriesStore::open(store).value());
+}
+
+tsdb::Aggregation fromProto(pb::Aggregation a)
+{
+    switch (a) {
+    case pb::AGGREGATION_AVG:
+        return tsdb::Aggregation::Avg;
+    case pb::AGGREGATION_MIN:
+        return tsdb::Aggregation::Min;
+    case pb::AGGREGATION_MAX:
+        return tsdb::Aggregation::Max;
+    case pb::AGGREGATION_SUM:
+        return tsdb::Aggregation::Sum;
+    case pb::AGGREGATION_P95:
+        return tsdb::Aggregation::P95;
+    default:
+        return tsdb::Aggregation::None;
+    }
+}
 } // namespace
 
 Engine::Engine(Options options, QObject *parent) : QObject(parent), m_options(std::move(options))
@@ -49,6 +85,7 @@ Engine::Engine(Options options, QObject *parent) : QObject(parent), m_options(st
     } else {
         m_clock = std::make_unique<SystemClock>();
     }
+    m_store = openTelemetryStore(m_options);
     if (m_options.configYaml.empty())
         m_options.configYaml = writeClusterYaml(m_options.spec);
     if (m_options.spec.effectiveTelemetry().source == TelemetrySource::Simulator) {
@@ -192,11 +229,12 @@ void Engine::ingestSamples(std::vector<MetricSample> samples, bool simulated)
             batch.clear_samples();
         }
         batch.set_time_ms(s.timeMs);
-        m_store.append(s);
         toProto(s, *batch.add_samples());
     }
     if (batch.samples_size() > 0)
         emit telemetry(batch);
+    if (auto stored = m_store->append(samples); !stored)
+        qCWarning(lcEngine).noquote() << "telemetry not stored:" << QString::fromStdString(stored.error().message);
 }
 
 void Engine::ingest(sim::SimOutputs outputs)
@@ -401,12 +439,23 @@ pb::ClusterSummary Engine::summary() const
     return s;
 }
 
-pb::QueryRangeResponse Engine::queryRange(const pb::QueryRangeRequest &request) const
+Result<pb::QueryRangeResponse> Engine::queryRange(const pb::QueryRangeRequest &request) const
 {
-    Labels match(request.match_labels().begin(), request.match_labels().end());
-    const std::int64_t end = request.end_ms() > 0 ? request.end_ms() : m_clock->nowMs();
+    tsdb::RangeQuery q;
+    q.matchers.push_back(tsdb::LabelMatcher::equal(tsdb::kMetricNameLabel, request.metric()));
+    for (const auto &[name, value] : request.match_labels())
+        q.matchers.push_back(tsdb::LabelMatcher::equal(name, value));
+    q.startMs = request.start_ms();
+    q.endMs = request.end_ms() > 0 ? request.end_ms() : m_clock->nowMs();
+    q.stepMs = request.step_ms();
+    q.aggregation = fromProto(request.aggregation());
+    q.groupBy.assign(request.group_by().begin(), request.group_by().end());
+    q.pixelColumns = request.pixel_columns();
+    Result<std::vector<SeriesData>> series = tsdb::rangeQuery(*m_store, q);
+    if (!series)
+        return series.error();
     pb::QueryRangeResponse response;
-    for (const SeriesData &s : m_store.query(request.metric(), match, request.start_ms(), end, request.step_ms()))
+    for (const SeriesData &s : *series)
         toProto(s, *response.add_series());
     return response;
 }

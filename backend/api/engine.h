@@ -12,7 +12,7 @@
 #include "backend/model/result.h"
 #include "backend/sim/simulated_cluster.h"
 #include "backend/telemetry/collectors/collector_poller.h"
-#include "backend/telemetry/memory_series_store.h"
+#include "backend/telemetry/store/time_series_store.h"
 
 #include <QObject>
 
@@ -56,7 +56,8 @@ public:
 
     pb::Cluster cluster() const;
     pb::ClusterSummary summary() const;
-    pb::QueryRangeResponse queryRange(const pb::QueryRangeRequest &request) const;
+    Result<pb::QueryRangeResponse> queryRange(const pb::QueryRangeRequest &request) const;
+    const tsdb::TimeSeriesStore &telemetryStore() const { return *m_store; }
 
     Result<pb::Job> submitJob(const pb::JobSpec &spec);
     pb::ListJobsResponse listJobs(const pb::ListJobsRequest &request) const;
@@ -104,7 +105,7 @@ private:
     std::unique_ptr<CollectorPoller> m_poller;
     std::vector<SourceState> m_sources;                                     // one per collector, in the poller's order
     std::map<std::pair<std::string, std::string>, GpuReading> m_latestReal; // (node, UUID) -> last reading
-    MemorySeriesStore m_store;
+    std::unique_ptr<tsdb::TimeSeriesStore> m_store; // where dataDir and retention of cluster.yaml say
     std::deque<Event> m_events;
     std::deque<LogRecord> m_logs;
     std::uint64_t m_nextEventId = 1;

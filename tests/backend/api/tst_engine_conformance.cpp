@@ -11,6 +11,8 @@
 #include <QTest>
 
 #include <functional>
+#include <map>
+#include <numeric>
 
 using namespace sn;
 
@@ -145,6 +147,126 @@ private slots:
         QVERIFY(stepped.series(0).points_size() <= 3);
         q.set_metric("NO_SUCH_METRIC");
         QCOMPARE(must(m_engine->queryRange(q)).series_size(), 0);
+    }
+
+    void rangeQueryAggregatesAcrossSeries_data()
+    {
+        QTest::addColumn<int>("aggregation");
+        QTest::addColumn<QStringList>("groupBy");
+        QTest::addColumn<int>("expectedSeries");
+        QTest::newRow("avg by Hostname") << int(pb::AGGREGATION_AVG) << QStringList{"Hostname"} << 2;
+        QTest::newRow("max") << int(pb::AGGREGATION_MAX) << QStringList{} << 1;
+        QTest::newRow("min by Hostname") << int(pb::AGGREGATION_MIN) << QStringList{"Hostname"} << 2;
+        QTest::newRow("sum by gpu") << int(pb::AGGREGATION_SUM) << QStringList{"gpu"} << 8;
+        QTest::newRow("p95") << int(pb::AGGREGATION_P95) << QStringList{} << 1;
+    }
+    void rangeQueryAggregatesAcrossSeries()
+    {
+        QFETCH(int, aggregation);
+        QFETCH(QStringList, groupBy);
+        QFETCH(int, expectedSeries);
+        const pb::SimulationStatus start = must(m_engine->getSimulation());
+        must(m_engine->advanceTime(20000));
+        pb::QueryRangeRequest q;
+        q.set_metric("DCGM_FI_DEV_POWER_USAGE");
+        q.set_start_ms(start.time_ms());
+        q.set_end_ms(start.time_ms() + 20000);
+        q.set_step_ms(5000);
+        // The expected answer, computed here from the per-series stepped values.
+        std::map<std::pair<std::string, std::int64_t>, std::vector<double>> groups;
+        const pb::QueryRangeResponse perSeries = must(m_engine->queryRange(q));
+        for (const pb::Series &s : perSeries.series()) {
+            std::string key;
+            for (const QString &l : groupBy)
+                key += s.labels().at(l.toStdString()) + ",";
+            for (const pb::Point &p : s.points())
+                groups[{key, p.time_ms()}].push_back(p.value());
+        }
+        q.set_aggregation(static_cast<pb::Aggregation>(aggregation));
+        for (const QString &l : groupBy)
+            q.add_group_by(l.toStdString());
+        const pb::QueryRangeResponse r = must(m_engine->queryRange(q));
+        QCOMPARE(r.series_size(), expectedSeries);
+        int checked = 0;
+        for (const pb::Series &s : r.series()) {
+            QCOMPARE(s.labels_size(), static_cast<int>(groupBy.size()));
+            std::string key;
+            for (const QString &l : groupBy)
+                key += s.labels().at(l.toStdString()) + ",";
+            QCOMPARE(s.points_size(), 5);
+            for (const pb::Point &p : s.points()) {
+                std::vector<double> v = groups.at({key, p.time_ms()});
+                std::sort(v.begin(), v.end());
+                double expected = 0;
+                switch (aggregation) {
+                case pb::AGGREGATION_AVG:
+                    expected = std::accumulate(v.begin(), v.end(), 0.0) / v.size();
+                    break;
+                case pb::AGGREGATION_SUM:
+                    expected = std::accumulate(v.begin(), v.end(), 0.0);
+                    break;
+                case pb::AGGREGATION_MIN:
+                    expected = v.front();
+                    break;
+                case pb::AGGREGATION_MAX:
+                    expected = v.back();
+                    break;
+                case pb::AGGREGATION_P95: {
+                    const double rank = 0.95 * (v.size() - 1);
+                    const auto lo = static_cast<std::size_t>(rank);
+                    expected = v[lo] + (v[std::min(lo + 1, v.size() - 1)] - v[lo]) * (rank - lo);
+                    break;
+                }
+                }
+                QVERIFY2(std::abs(p.value() - expected) <= 1e-9 * std::max(1.0, std::abs(expected)),
+                         qPrintable(QStringLiteral("%1 vs %2").arg(p.value()).arg(expected)));
+                ++checked;
+            }
+        }
+        QCOMPARE(checked, expectedSeries * 5);
+        q.set_step_ms(0); // an aggregation needs a step or pixel columns
+        QCOMPARE(waitFor(m_engine->queryRange(q)).error().code, ErrorCode::InvalidArgument);
+    }
+
+    void rangeQueryDownsamplesPerPixelColumnKeepingExtremes()
+    {
+        const pb::SimulationStatus start = must(m_engine->getSimulation());
+        must(m_engine->submitJob(job(8)));
+        must(m_engine->advanceTime(60000));
+        pb::QueryRangeRequest q;
+        q.set_metric("DCGM_FI_DEV_POWER_USAGE");
+        q.set_start_ms(start.time_ms());
+        q.set_end_ms(start.time_ms() + 59999);
+        const pb::QueryRangeResponse raw = must(m_engine->queryRange(q));
+        QVERIFY(raw.series_size() >= 16); // the job's GPUs get a series with a job label too
+        constexpr int kColumns = 6;
+        q.set_pixel_columns(kColumns);
+        const pb::QueryRangeResponse m4 = must(m_engine->queryRange(q));
+        QCOMPARE(m4.series_size(), raw.series_size());
+        int dense = 0;
+        for (int i = 0; i < raw.series_size(); ++i) {
+            QCOMPARE(m4.series(i).labels_size(), raw.series(i).labels_size());
+            dense += raw.series(i).points_size() > 4 * kColumns;
+            QVERIFY(m4.series(i).points_size() <= 4 * kColumns);
+            QVERIFY(m4.series(i).points_size() <= raw.series(i).points_size());
+            for (int col = 0; col < kColumns; ++col) {
+                const std::int64_t from = start.time_ms() + col * 10000, to = from + 10000;
+                double rawMin = 1e300, rawMax = -1e300, m4Min = 1e300, m4Max = -1e300;
+                for (const pb::Point &p : raw.series(i).points())
+                    if (p.time_ms() >= from && p.time_ms() < to) {
+                        rawMin = std::min(rawMin, p.value());
+                        rawMax = std::max(rawMax, p.value());
+                    }
+                for (const pb::Point &p : m4.series(i).points())
+                    if (p.time_ms() >= from && p.time_ms() < to) {
+                        m4Min = std::min(m4Min, p.value());
+                        m4Max = std::max(m4Max, p.value());
+                    }
+                QCOMPARE(m4Min, rawMin);
+                QCOMPARE(m4Max, rawMax);
+            }
+        }
+        QVERIFY(dense >= 8); // the idle GPUs report all minute long: the columns did thin them
     }
 
     void jobsSubmitRunListGetAndCancel()

@@ -133,11 +133,11 @@ void TestEngineRealSources::readsCollectorsAndTracksNodes()
     q.set_metric("DCGM_FI_DEV_GPU_UTIL");
     (*q.mutable_match_labels())["Hostname"] = "node01";
     q.set_start_ms(0);
-    const pb::QueryRangeResponse r = engine.queryRange(q);
+    const pb::QueryRangeResponse r = engine.queryRange(q).value();
     QCOMPARE(r.series_size(), 2);
     QVERIFY(r.series(0).points_size() >= 1);
     q.set_metric("node_load1");
-    QCOMPARE(engine.queryRange(q).series_size(), 1);
+    QCOMPARE(engine.queryRange(q).value().series_size(), 1);
 
     // Failing polls after the first raise no more events; recovery raises one.
     const int polls = static_cast<int>(engine.summary().telemetry_sources(1).polls());

@@ -61,7 +61,7 @@ void TestEngineTelemetrySources::readsRealExporterEndpoint()
     q.set_metric("DCGM_FI_DEV_POWER_USAGE");
     (*q.mutable_match_labels())["Hostname"] = "t4box";
     (*q.mutable_match_labels())["UUID"] = "GPU-20c56d28-0da5-6d26-a36a-e7af1ce2586e";
-    const pb::QueryRangeResponse r = engine.queryRange(q);
+    const pb::QueryRangeResponse r = engine.queryRange(q).value();
     QCOMPARE(r.series_size(), 1);
     QVERIFY(r.series(0).points_size() >= 1);
     QCOMPARE(r.series(0).points(0).value(), 8.969);

@@ -1,0 +1,561 @@
+#include "backend/telemetry/store/chunk_encoding.h"
+
+#include "backend/telemetry/store/bit_stream.h"
+#include "backend/telemetry/store/varint.h"
+
+#include <bit>
+#include <cmath>
+
+namespace sn::tsdb {
+
+namespace {
+
+constexpr double kPow10[kMaxDecimalScale + 1] = {1, 10, 100, 1e3, 1e4, 1e5, 1e6};
+constexpr double kMaxExactInteger = 9007199254740992.0; // 2^53: larger integers are not all doubles
+constexpr std::uint32_t kMaxChunkSamples = 65536;
+
+// Varbit integer codes for a zig-zagged value zz: '0' is 0; '10' + 3 bits for zz < 8;
+// '110' + 6 bits for zz < 64; otherwise '111' + 6 bits F + the F+1 bits of zz (F+1 is its
+// bit length, at most 56 since scaled values stay below 2^53). F = 63 is the escape: 64 raw
+// bits of the double follow. Length-prefixed large codes keep noisy rates (PCIe, NVLink bytes)
+// near their entropy instead of jumping to 64 bits.
+constexpr int kLongCodeEscape = 63;
+constexpr int kEscapeCodeBits = 3 + 6 + 64;
+
+// Counts bits instead of writing them, so encodings can be compared before one is written.
+struct BitCounter {
+    std::size_t bits = 0;
+    void write(std::uint64_t, int count) { bits += static_cast<std::size_t>(count); }
+};
+
+int codeBits(std::uint64_t zz)
+{
+    if (zz == 0)
+        return 1;
+    if (zz < 8)
+        return 2 + 3;
+    if (zz < 64)
+        return 3 + 6;
+    return 3 + 6 + std::bit_width(zz);
+}
+
+template <typename Sink> void writeCode(Sink &w, std::uint64_t zz)
+{
+    if (zz == 0) {
+        w.write(0, 1);
+    } else if (zz < 8) {
+        w.write(0b10, 2);
+        w.write(zz, 3);
+    } else if (zz < 64) {
+        w.write(0b110, 3);
+        w.write(zz, 6);
+    } else {
+        const int length = std::bit_width(zz); // 7..63: values stay below 2^56
+        w.write(0b111, 3);
+        w.write(static_cast<std::uint64_t>(length - 1), 6);
+        w.write(zz, length);
+    }
+}
+
+template <typename Sink> void writeEscape(Sink &w, double v)
+{
+    w.write(0b111, 3);
+    w.write(kLongCodeEscape, 6);
+    w.write(doubleBits(v), 64);
+}
+
+bool toScaled(double v, int scale, std::int64_t &x)
+{
+    const double scaled = v * kPow10[scale];
+    if (!(std::fabs(scaled) < kMaxExactInteger)) // also false for NaN
+        return false;
+    const auto xi = static_cast<std::int64_t>(std::nearbyint(scaled));
+    const double back = scale == 0 ? static_cast<double>(xi) : static_cast<double>(xi) / kPow10[scale];
+    if (doubleBits(back) != doubleBits(v)) // -0.0, or a decimal the scale rounds
+        return false;
+    x = xi;
+    return true;
+}
+
+// Values as integers at one scale; `escaped` marks those the scale cannot hold exactly.
+struct DecimalPlan {
+    int scale = 0;
+    std::size_t escapes = 0;
+    std::vector<std::int64_t> x;
+    std::vector<std::uint8_t> escaped;
+};
+
+DecimalPlan planDecimal(const double *v, std::size_t n)
+{
+    DecimalPlan plan;
+    // The smallest scale that holds every decimal value; values no scale holds are escapes.
+    for (std::size_t i = 0; i < n; ++i) {
+        std::int64_t x;
+        for (int s = plan.scale; s <= kMaxDecimalScale; ++s) {
+            if (toScaled(v[i], s, x)) {
+                plan.scale = s;
+                break;
+            }
+        }
+    }
+    plan.x.resize(n);
+    plan.escaped.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!toScaled(v[i], plan.scale, plan.x[i])) {
+            plan.escaped[i] = 1;
+            ++plan.escapes;
+        }
+    }
+    return plan;
+}
+
+template <typename Sink> void writeDecimal(Sink &w, const DecimalPlan &plan, const double *v, std::size_t n, bool dod)
+{
+    std::int64_t prevX = 0, prevD = 0;
+    std::size_t k = 0; // values coded so far (escapes leave the integer state alone)
+    for (std::size_t i = 0; i < n; ++i) {
+        if (plan.escaped[i]) {
+            writeEscape(w, v[i]);
+            continue;
+        }
+        const std::int64_t x = plan.x[i];
+        if (!dod || k == 0) {
+            writeCode(w, zigzag(x - prevX));
+        } else {
+            const std::int64_t d = x - prevX;
+            writeCode(w, zigzag(k == 1 ? d : d - prevD));
+            prevD = d;
+        }
+        prevX = x;
+        ++k;
+    }
+}
+
+std::size_t decimalBits(const DecimalPlan &plan, const double *v, std::size_t n, bool dod)
+{
+    std::size_t bits = 0;
+    std::int64_t prevX = 0, prevD = 0;
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (plan.escaped[i]) {
+            bits += kEscapeCodeBits;
+            continue;
+        }
+        const std::int64_t x = plan.x[i];
+        if (!dod || k == 0) {
+            bits += static_cast<std::size_t>(codeBits(zigzag(x - prevX)));
+        } else {
+            const std::int64_t d = x - prevX;
+            bits += static_cast<std::size_t>(codeBits(zigzag(k == 1 ? d : d - prevD)));
+            prevD = d;
+        }
+        prevX = x;
+        ++k;
+    }
+    (void)v;
+    return bits;
+}
+
+// Gorilla XOR: '0' same bits; '10' + the bits inside the previous window; '11' + 5 bits of
+// leading zeros + 6 bits of length (64 as 0) + the meaningful bits.
+template <typename Sink> void writeXor(Sink &w, const double *v, std::size_t n)
+{
+    std::uint64_t prev = doubleBits(v[0]);
+    w.write(prev, 64);
+    int prevLead = 0, prevSig = 0;
+    for (std::size_t i = 1; i < n; ++i) {
+        const std::uint64_t bits = doubleBits(v[i]);
+        const std::uint64_t x = bits ^ prev;
+        prev = bits;
+        if (x == 0) {
+            w.write(0, 1);
+            continue;
+        }
+        int lead = std::countl_zero(x);
+        const int trail = std::countr_zero(x);
+        if (lead > 31)
+            lead = 31;
+        if (prevSig > 0 && lead >= prevLead && trail >= 64 - prevLead - prevSig) {
+            w.write(0b10, 2);
+            w.write(x >> (64 - prevLead - prevSig), prevSig);
+            continue;
+        }
+        const int sig = 64 - lead - trail;
+        w.write(0b11, 2);
+        w.write(static_cast<std::uint64_t>(lead), 5);
+        w.write(static_cast<std::uint64_t>(sig == 64 ? 0 : sig), 6);
+        w.write(x >> trail, sig);
+        prevLead = lead;
+        prevSig = sig;
+    }
+}
+
+bool regularTimes(const std::int64_t *t, std::size_t n)
+{
+    for (std::size_t i = 2; i < n; ++i)
+        if (t[i] - t[i - 1] != t[1] - t[0])
+            return false;
+    return true;
+}
+
+// Prometheus' timestamp buckets, with zig-zag payloads: '0' | '10'+14 | '110'+17 | '1110'+20 | '1111'+64.
+void writeTimeBits(BitWriter &w, const std::int64_t *t, std::size_t n)
+{
+    for (std::size_t i = 2; i < n; ++i) {
+        const std::uint64_t zz = zigzag((t[i] - t[i - 1]) - (t[i - 1] - t[i - 2]));
+        if (zz == 0) {
+            w.write(0, 1);
+        } else if (zz < (1u << 14)) {
+            w.write(0b10, 2);
+            w.write(zz, 14);
+        } else if (zz < (1u << 17)) {
+            w.write(0b110, 3);
+            w.write(zz, 17);
+        } else if (zz < (1u << 20)) {
+            w.write(0b1110, 4);
+            w.write(zz, 20);
+        } else {
+            w.write(0b1111, 4);
+            w.write(zz, 64);
+        }
+    }
+}
+
+void writeHeaderAndTimes(TimeEncoding time, ValueEncoding value, const std::int64_t *t, std::size_t n,
+                         std::vector<std::uint8_t> &out)
+{
+    out.push_back(static_cast<std::uint8_t>(static_cast<unsigned>(time) | (static_cast<unsigned>(value) << 2)));
+    putVarint(out, n);
+    putSigned(out, t[0]);
+    if (n < 2)
+        return;
+    if (time == TimeEncoding::Regular) {
+        putSigned(out, t[1] - t[0]);
+        return;
+    }
+    putSigned(out, t[1] - t[0]);
+    std::vector<std::uint8_t> bits;
+    {
+        BitWriter w(bits);
+        writeTimeBits(w, t, n);
+    }
+    putVarint(out, bits.size());
+    out.insert(out.end(), bits.begin(), bits.end());
+}
+
+void writeValues(ValueEncoding encoding, const DecimalPlan *plan, const double *v, std::size_t n,
+                 std::vector<std::uint8_t> &out)
+{
+    switch (encoding) {
+    case ValueEncoding::Constant:
+        putFixed64(out, doubleBits(v[0]));
+        return;
+    case ValueEncoding::Xor: {
+        BitWriter w(out);
+        writeXor(w, v, n);
+        return;
+    }
+    case ValueEncoding::DecimalDelta:
+    case ValueEncoding::DecimalDoubleDelta: {
+        out.push_back(static_cast<std::uint8_t>(plan->scale));
+        BitWriter w(out);
+        writeDecimal(w, *plan, v, n, encoding == ValueEncoding::DecimalDoubleDelta);
+        return;
+    }
+    }
+}
+
+bool allSameBits(const double *v, std::size_t n)
+{
+    const std::uint64_t first = doubleBits(v[0]);
+    for (std::size_t i = 1; i < n; ++i)
+        if (doubleBits(v[i]) != first)
+            return false;
+    return true;
+}
+
+Error chunkError(const std::string &what)
+{
+    return invalidArgument("chunk: " + what);
+}
+
+} // namespace
+
+bool scaledDecimal(double v, int scale, std::int64_t &x)
+{
+    return toScaled(v, scale, x);
+}
+
+double decimalPower(int scale)
+{
+    return kPow10[scale];
+}
+
+bool isStaleMarker(double v)
+{
+    return doubleBits(v) == kStaleNaNBits;
+}
+
+double staleMarker()
+{
+    return bitsDouble(kStaleNaNBits);
+}
+
+void encodeChunk(const std::int64_t *t, const double *v, std::size_t n, std::vector<std::uint8_t> &out)
+{
+    const TimeEncoding time = regularTimes(t, n) ? TimeEncoding::Regular : TimeEncoding::DeltaOfDelta;
+    // Sizes in bits of each encoding that can hold the values; the smallest is written.
+    ValueEncoding best = ValueEncoding::Xor;
+    BitCounter xorBits;
+    writeXor(xorBits, v, n);
+    std::size_t bestBits = xorBits.bits;
+    if (allSameBits(v, n) && 64 < bestBits) {
+        best = ValueEncoding::Constant;
+        bestBits = 64;
+    }
+    const DecimalPlan plan = planDecimal(v, n);
+    if (plan.escapes < n) {
+        const std::size_t delta = decimalBits(plan, v, n, false) + 8; // + the scale byte
+        const std::size_t dod = decimalBits(plan, v, n, true) + 8;
+        if (delta < bestBits) {
+            best = ValueEncoding::DecimalDelta;
+            bestBits = delta;
+        }
+        if (dod < bestBits)
+            best = ValueEncoding::DecimalDoubleDelta;
+    }
+    writeHeaderAndTimes(time, best, t, n, out);
+    writeValues(best, &plan, v, n, out);
+}
+
+bool encodeChunkAs(ValueEncoding encoding, const std::int64_t *t, const double *v, std::size_t n,
+                   std::vector<std::uint8_t> &out)
+{
+    if (encoding == ValueEncoding::Constant && !allSameBits(v, n))
+        return false;
+    DecimalPlan plan;
+    if (encoding == ValueEncoding::DecimalDelta || encoding == ValueEncoding::DecimalDoubleDelta) {
+        plan = planDecimal(v, n);
+        if (plan.escapes == n)
+            return false;
+    }
+    writeHeaderAndTimes(regularTimes(t, n) ? TimeEncoding::Regular : TimeEncoding::DeltaOfDelta, encoding, t, n, out);
+    writeValues(encoding, &plan, v, n, out);
+    return true;
+}
+
+namespace {
+
+Result<ChunkInfo> readHeader(ByteReader &r)
+{
+    ChunkInfo info;
+    const std::uint8_t flags = r.byte("flags");
+    if (!r.ok())
+        return chunkError(r.error());
+    if ((flags >> 4) != 0)
+        return chunkError("unknown format " + std::to_string(flags >> 4) + " in the flags byte at byte 0");
+    if ((flags & 3) > 1)
+        return chunkError("unknown time encoding " + std::to_string(flags & 3) + " at byte 0");
+    info.time = static_cast<TimeEncoding>(flags & 3);
+    info.value = static_cast<ValueEncoding>((flags >> 2) & 3);
+    const std::uint64_t count = r.varint("sample count");
+    info.firstTime = r.signedVarint("first time");
+    if (!r.ok())
+        return chunkError(r.error());
+    if (count == 0 || count > kMaxChunkSamples)
+        return chunkError("sample count " + std::to_string(count) + " outside 1.." + std::to_string(kMaxChunkSamples) +
+                          " at byte 1");
+    info.count = static_cast<std::uint32_t>(count);
+    return info;
+}
+
+Status decodeTimes(ByteReader &r, const ChunkInfo &info, std::int64_t *t)
+{
+    t[0] = info.firstTime;
+    if (info.count < 2)
+        return success();
+    const std::int64_t firstDelta = r.signedVarint("first time delta");
+    if (!r.ok())
+        return chunkError(r.error());
+    auto add = [](std::int64_t a, std::int64_t b) {
+        return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) + static_cast<std::uint64_t>(b));
+    };
+    if (info.time == TimeEncoding::Regular) {
+        for (std::uint32_t i = 1; i < info.count; ++i)
+            t[i] = add(t[i - 1], firstDelta);
+        return success();
+    }
+    const std::uint64_t length = r.varint("time bits length");
+    const std::size_t at = r.offset();
+    const std::uint8_t *bytes = r.ok() ? r.bytes(length, "time bits") : nullptr;
+    if (!bytes)
+        return chunkError(r.error());
+    BitReader b(bytes, length);
+    t[1] = add(t[0], firstDelta);
+    std::int64_t delta = firstDelta;
+    for (std::uint32_t i = 2; i < info.count; ++i) {
+        std::uint64_t zz = 0;
+        if (b.peek(1) == 0) {
+            b.skip(1);
+        } else if (b.peek(2) == 0b10) {
+            b.skip(2);
+            zz = b.read(14);
+        } else if (b.peek(3) == 0b110) {
+            b.skip(3);
+            zz = b.read(17);
+        } else if (b.peek(4) == 0b1110) {
+            b.skip(4);
+            zz = b.read(20);
+        } else {
+            b.skip(4);
+            zz = b.read(64);
+        }
+        delta = add(delta, unzigzag(zz));
+        t[i] = add(t[i - 1], delta);
+    }
+    if (b.overrun())
+        return chunkError("time bits end before sample " + std::to_string(info.count) + " (" + std::to_string(length) +
+                          " bytes at byte " + std::to_string(at) + ")");
+    return success();
+}
+
+Status decodeXor(const std::uint8_t *bytes, std::size_t size, std::size_t at, std::uint32_t count, double *v)
+{
+    BitReader b(bytes, size);
+    std::uint64_t prev = b.read(64);
+    v[0] = bitsDouble(prev);
+    int lead = 0, sig = 0;
+    for (std::uint32_t i = 1; i < count; ++i) {
+        if (b.peek(1) == 0) {
+            b.skip(1);
+        } else {
+            const bool reuse = b.peek(2) == 0b10;
+            b.skip(2);
+            if (!reuse) {
+                lead = static_cast<int>(b.read(5));
+                sig = static_cast<int>(b.read(6));
+                if (sig == 0)
+                    sig = 64;
+                if (lead + sig > 64)
+                    return chunkError("XOR window of " + std::to_string(lead) + "+" + std::to_string(sig) +
+                                      " bits is wider than 64 at value " + std::to_string(i));
+            } else if (sig == 0) {
+                return chunkError("XOR value " + std::to_string(i) + " reuses a window never set (byte " +
+                                  std::to_string(at) + ")");
+            }
+            prev ^= b.read(sig) << (64 - lead - sig);
+        }
+        v[i] = bitsDouble(prev);
+        if (b.overrun())
+            break;
+    }
+    if (b.overrun())
+        return chunkError("XOR value bits end before value " + std::to_string(count) + " (value bits start at byte " +
+                          std::to_string(at) + ")");
+    return success();
+}
+
+Status decodeDecimal(const std::uint8_t *bytes, std::size_t size, std::size_t at, std::uint32_t count, int scale,
+                     bool dod, double *v)
+{
+    BitReader b(bytes, size);
+    const double divisor = kPow10[scale];
+    std::uint64_t prevX = 0, prevD = 0; // unsigned: corrupt input may overflow, which must not be UB
+    std::uint32_t k = 0;
+    for (std::uint32_t i = 0; i < count; ++i) {
+        std::uint64_t zz = 0;
+        if (b.peek(1) == 0) {
+            b.skip(1);
+        } else if (b.peek(2) == 0b10) {
+            zz = b.peek(5) & 7;
+            b.skip(5);
+        } else if (b.peek(3) == 0b110) {
+            zz = b.peek(9) & 63;
+            b.skip(9);
+        } else {
+            const int f = static_cast<int>(b.peek(9) & 63);
+            b.skip(9);
+            if (f == kLongCodeEscape) {
+                v[i] = bitsDouble(b.read(64));
+                continue;
+            }
+            zz = b.read(f + 1);
+        }
+        const std::uint64_t code = static_cast<std::uint64_t>(unzigzag(zz));
+        std::uint64_t x;
+        if (!dod || k == 0) {
+            x = prevX + code;
+        } else {
+            const std::uint64_t d = k == 1 ? code : prevD + code;
+            x = prevX + d;
+            prevD = d;
+        }
+        prevX = x;
+        ++k;
+        const double xd = static_cast<double>(static_cast<std::int64_t>(x));
+        v[i] = scale == 0 ? xd : xd / divisor;
+    }
+    if (b.overrun())
+        return chunkError("decimal value bits end before value " + std::to_string(count) +
+                          " (value bits start at byte " + std::to_string(at) + ")");
+    return success();
+}
+
+} // namespace
+
+Result<ChunkInfo> readChunkInfo(const std::uint8_t *data, std::size_t size)
+{
+    ByteReader r(data, size);
+    Result<ChunkInfo> info = readHeader(r);
+    if (!info || info->count < 2 ||
+        (info->value != ValueEncoding::DecimalDelta && info->value != ValueEncoding::DecimalDoubleDelta))
+        return info;
+    r.signedVarint("first time delta");
+    if (info->time == TimeEncoding::DeltaOfDelta)
+        r.bytes(r.varint("time bits length"), "time bits");
+    info->scale = r.byte("decimal scale");
+    if (!r.ok())
+        return chunkError(r.error());
+    return info;
+}
+
+Status decodeChunk(const std::uint8_t *data, std::size_t size, std::vector<std::int64_t> &times,
+                   std::vector<double> &values)
+{
+    ByteReader r(data, size);
+    Result<ChunkInfo> info = readHeader(r);
+    if (!info)
+        return info.error();
+    const std::uint32_t n = info->count;
+    times.resize(n);
+    values.resize(n);
+    if (Status s = decodeTimes(r, *info, times.data()); !s)
+        return s;
+    switch (info->value) {
+    case ValueEncoding::Constant: {
+        const double v = bitsDouble(r.fixed64("constant value"));
+        if (!r.ok())
+            return chunkError(r.error());
+        std::fill(values.begin(), values.end(), v);
+        break;
+    }
+    case ValueEncoding::Xor:
+        if (r.remaining() < 8)
+            return chunkError("XOR first value needs 8 bytes at byte " + std::to_string(r.offset()));
+        return decodeXor(r.here(), r.remaining(), r.offset(), n, values.data());
+    case ValueEncoding::DecimalDelta:
+    case ValueEncoding::DecimalDoubleDelta: {
+        const std::uint8_t scale = r.byte("decimal scale");
+        if (!r.ok())
+            return chunkError(r.error());
+        if (scale > kMaxDecimalScale)
+            return chunkError("decimal scale " + std::to_string(scale) + " above " + std::to_string(kMaxDecimalScale) +
+                              " at byte " + std::to_string(r.offset() - 1));
+        return decodeDecimal(r.here(), r.remaining(), r.offset(), n, scale,
+                             info->value == ValueEncoding::DecimalDoubleDelta, values.data());
+    }
+    }
+    return success();
+}
+
+} // namespace sn::tsdb

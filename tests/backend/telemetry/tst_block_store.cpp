@@ -1,0 +1,215 @@
+// Blocks: the head is cut into immutable blocks by aligned time range; a restart reads them
+// back (plus the WAL for the head); retention drops whole blocks; rollups equal what the raw
+// samples say; a corrupt block is set aside with a clear problem, not a crash.
+#include "backend/telemetry/store/store_query.h"
+#include "backend/telemetry/store/time_series_store.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <random>
+
+using namespace sn;
+using namespace sn::tsdb;
+
+namespace {
+constexpr std::int64_t kHour = 3600 * 1000;
+constexpr std::int64_t kT0 = 1'699'999'200'000; // a whole 2-hour boundary
+constexpr std::int64_t kAll = std::numeric_limits<std::int64_t>::max();
+
+StoreOptions optionsIn(const QString &dir)
+{
+    StoreOptions o;
+    o.dataDir = dir;
+    o.walSync = WalSync::Never;
+    return o;
+}
+
+double valueAt(int series, std::int64_t t)
+{
+    std::mt19937_64 rng(static_cast<std::uint64_t>(t) * 31 + static_cast<std::uint64_t>(series));
+    return std::round((300 + 50 * std::sin(t / 1e6) + std::uniform_real_distribution<double>(-5, 5)(rng)) * 100) / 100;
+}
+
+// 4 series at 1 s from kT0 for `seconds`.
+void fill(TimeSeriesStore &store, std::int64_t fromS, std::int64_t seconds)
+{
+    std::vector<SeriesId> refs;
+    for (int s = 0; s < 4; ++s)
+        refs.push_back(store.seriesRef("DCGM_FI_DEV_POWER_USAGE", {{"gpu", std::to_string(s)}}));
+    std::vector<RefSample> batch;
+    for (std::int64_t i = fromS; i < fromS + seconds; ++i) {
+        batch.clear();
+        for (int s = 0; s < 4; ++s)
+            batch.push_back({refs[s], kT0 + i * 1000, valueAt(s, kT0 + i * 1000)});
+        QVERIFY(store.append(batch.data(), batch.size())->accepted == 4);
+    }
+}
+
+// Checks every sample of every series against valueAt; returns how many there are.
+std::size_t verifyAll(const TimeSeriesStore &store)
+{
+    std::size_t n = 0;
+    for (SeriesId id : store.select({LabelMatcher::equal(kMetricNameLabel, "DCGM_FI_DEV_POWER_USAGE")})) {
+        const int s = std::stoi(store.labelsOf(id).at("gpu"));
+        std::int64_t prev = 0;
+        store.forEachSample(id, 0, kAll, [&](const std::int64_t *t, const double *v, std::size_t k) {
+            for (std::size_t i = 0; i < k; ++i) {
+                if (v[i] != valueAt(s, t[i]) || t[i] <= prev)
+                    qFatal("sample %lld of series %d is wrong", static_cast<long long>(t[i]), s);
+                prev = t[i];
+            }
+            n += k;
+        });
+    }
+    return n;
+}
+
+QStringList blockDirs(const QString &dir)
+{
+    return QDir(dir + "/blocks").entryList({"b-*"}, QDir::Dirs, QDir::Name);
+}
+} // namespace
+
+class TestBlockStore : public QObject {
+    Q_OBJECT
+private slots:
+    void headIsCutIntoBlocksAndARestartReadsEverything()
+    {
+        QTemporaryDir dir;
+        {
+            auto store = std::move(TimeSeriesStore::open(optionsIn(dir.path())).value());
+            fill(*store, 0, 7 * 3600); // 7 hours: blocks for [0,2h), [2h,4h); [4h,7h) stays in the head
+            QCOMPARE(blockDirs(dir.path()).size(), 2);
+            QCOMPARE(verifyAll(*store), std::size_t(4 * 7 * 3600));
+        } // dropped without close: the head comes back from the WAL
+        auto store = std::move(TimeSeriesStore::open(optionsIn(dir.path())).value());
+        QCOMPARE(store->openReport().blocksLoaded, std::size_t(2));
+        QVERIFY(store->openReport().problems.empty());
+        QCOMPARE(verifyAll(*store), std::size_t(4 * 7 * 3600));
+        // Each block holds its aligned range and its files.
+        for (const QString &name : blockDirs(dir.path())) {
+            for (const char *file : {"index", "chunks", "rollups"})
+                QVERIFY(QFile::exists(dir.path() + "/blocks/" + name + "/" + file));
+            const QStringList parts = name.split('-');
+            QCOMPARE(parts[2].toLongLong() - parts[1].toLongLong(), 2 * kHour);
+        }
+        // Flushing the head puts everything in blocks, and it all still reads back.
+        QVERIFY(store->flushHead().ok());
+        QCOMPARE(blockDirs(dir.path()).size(), 4);
+        store.reset();
+        auto again = std::move(TimeSeriesStore::open(optionsIn(dir.path())).value());
+        QCOMPARE(verifyAll(*again), std::size_t(4 * 7 * 3600));
+        QCOMPARE(again->openReport().wal.samples, std::uint64_t(0));
+    }
+
+    void memoryOnlyStoreCutsBlocksInMemory()
+    {
+        auto store = std::move(TimeSeriesStore::open(StoreOptions{}).value());
+        fill(*store, 0, 5 * 3600);
+        QCOMPARE(store->stats().blocks, std::size_t(1));
+        QVERIFY(store->stats().blockBytes > 0);
+        QCOMPARE(verifyAll(*store), std::size_t(4 * 5 * 3600));
+    }
+
+    void retentionDropsWholeBlocks()
+    {
+        QTemporaryDir dir;
+        StoreOptions o = optionsIn(dir.path());
+        o.retentionMs = 5 * kHour;
+        auto store = std::move(TimeSeriesStore::open(o).value());
+        fill(*store, 0, 10 * 3600);
+        // Blocks [0,2h) and [2h,4h) end more than 5 h before the newest sample (10 h): gone.
+        const QStringList blocks = blockDirs(dir.path());
+        QCOMPARE(blocks.size(), 2);
+        QVERIFY(blocks[0].startsWith(QStringLiteral("b-%1-").arg(kT0 + 4 * kHour)));
+        std::int64_t oldest = kAll;
+        for (SeriesId id : store->select({}))
+            store->forEachSample(id, 0, kAll, [&](const std::int64_t *t, const double *, std::size_t) {
+                oldest = std::min(oldest, t[0]);
+            });
+        QCOMPARE(oldest, kT0 + 4 * kHour);
+    }
+
+    void rollupsEqualTheRawSamples_data()
+    {
+        QTest::addColumn<qint64>("resolution");
+        QTest::newRow("1 minute") << qint64(60'000);
+        QTest::newRow("1 hour") << qint64(3'600'000);
+    }
+    void rollupsEqualTheRawSamples()
+    {
+        QFETCH(qint64, resolution);
+        QTemporaryDir dir;
+        auto store = std::move(TimeSeriesStore::open(optionsIn(dir.path())).value());
+        fill(*store, 0, 5 * 3600); // one block [0, 2h) and a head: rollups come from both
+        const SeriesId id = store->select({LabelMatcher::equal("gpu", "2")}).at(0);
+        std::vector<RollupBucket> buckets;
+        store->rollups(id, resolution, kT0, kT0 + 5 * kHour - 1, buckets);
+        QCOMPARE(static_cast<qint64>(buckets.size()), 5 * kHour / resolution);
+        for (const RollupBucket &b : buckets) {
+            double mn = 1e300, mx = -1e300;
+            long double sum = 0;
+            std::uint64_t count = 0;
+            for (std::int64_t t = b.start; t < b.start + resolution; t += 1000) {
+                const double v = valueAt(2, t);
+                mn = std::min(mn, v);
+                mx = std::max(mx, v);
+                sum += v;
+                ++count;
+            }
+            QCOMPARE(b.count, count);
+            QCOMPARE(b.min, mn);
+            QCOMPARE(b.max, mx);
+            QVERIFY(std::abs(b.sum - static_cast<double>(sum)) < 1e-6);
+        }
+        // A summary by whole hours reads the 1-hour rollups; by 90 s it reads raw samples.
+        std::int64_t used = -1;
+        auto hourly = summarize(*store, {LabelMatcher::equal("gpu", "2")}, kT0, kT0 + 5 * kHour - 1, kHour, &used);
+        QCOMPARE(used, kHour);
+        QCOMPARE(hourly->at(0).windows.size(), std::size_t(5));
+        auto raw = summarize(*store, {LabelMatcher::equal("gpu", "2")}, kT0, kT0 + 5 * kHour - 1, 90'000, &used);
+        QCOMPARE(used, std::int64_t(0));
+        std::uint64_t total = 0;
+        for (const WindowSummary &w : raw->at(0).windows)
+            total += w.count;
+        QCOMPARE(total, std::uint64_t(5 * 3600));
+    }
+
+    void corruptBlockIsSetAsideWithAReason_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("index") << "index";
+        QTest::newRow("chunks") << "chunks";
+        QTest::newRow("rollups") << "rollups";
+    }
+    void corruptBlockIsSetAsideWithAReason()
+    {
+        QFETCH(QString, file);
+        QTemporaryDir dir;
+        {
+            auto store = std::move(TimeSeriesStore::open(optionsIn(dir.path())).value());
+            fill(*store, 0, 5 * 3600);
+            QVERIFY(store->flushHead().ok());
+        }
+        const QString first = dir.path() + "/blocks/" + blockDirs(dir.path()).first() + "/" + file;
+        QFile f(first);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        f.seek(f.size() / 2);
+        f.putChar('\x5a');
+        f.putChar('\xa5');
+        f.close();
+        auto store = std::move(TimeSeriesStore::open(optionsIn(dir.path())).value());
+        QCOMPARE(store->openReport().problems.size(), std::size_t(1));
+        QVERIFY2(QString::fromStdString(store->openReport().problems[0]).contains("checksum"),
+                 store->openReport().problems[0].c_str());
+        QCOMPARE(store->openReport().blocksLoaded, std::size_t(blockDirs(dir.path()).size()));
+        QVERIFY(QDir(dir.path() + "/blocks").entryList({"corrupt-*"}, QDir::Dirs).size() == 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBlockStore)
+#include "tst_block_store.moc"

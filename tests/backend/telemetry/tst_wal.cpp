@@ -1,0 +1,183 @@
+// The write-ahead log: what was committed replays after the store object is destroyed
+// without a clean close, after the process is killed, and after the log is cut mid-record or
+// corrupted (the bad tail is reported and truncated; every record before it is kept).
+#include "backend/telemetry/store/store_query.h"
+#include "backend/telemetry/store/time_series_store.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace sn;
+using namespace sn::tsdb;
+
+namespace {
+constexpr std::int64_t kT0 = 1'700'000'000'000;
+
+StoreOptions optionsIn(const QString &dir)
+{
+    StoreOptions o;
+    o.dataDir = dir;
+    o.walSync = WalSync::Always;
+    return o;
+}
+
+// Writes `batches` batches of 10 series x 1 sample; returns the samples written.
+std::size_t writeBatches(TimeSeriesStore &store, int batches, int firstBatch = 0)
+{
+    std::vector<SeriesId> refs;
+    for (int s = 0; s < 10; ++s)
+        refs.push_back(store.seriesRef("DCGM_FI_DEV_POWER_USAGE", {{"gpu", std::to_string(s)}}));
+    std::size_t n = 0;
+    for (int b = firstBatch; b < firstBatch + batches; ++b) {
+        std::vector<RefSample> batch;
+        for (SeriesId r : refs)
+            batch.push_back({r, kT0 + b * 1000, 100.25 + b + r * 0.01});
+        n += store.append(batch.data(), batch.size())->accepted;
+    }
+    return n;
+}
+
+std::size_t countSamples(const TimeSeriesStore &store)
+{
+    std::size_t n = 0;
+    for (SeriesId id : store.select({LabelMatcher::equal(kMetricNameLabel, "DCGM_FI_DEV_POWER_USAGE")}))
+        store.forEachSample(id, std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max(),
+                            [&](const std::int64_t *t, const double *v, std::size_t k) {
+                                for (std::size_t i = 0; i < k; ++i) {
+                                    const int b = static_cast<int>((t[i] - kT0) / 1000);
+                                    const int gpu = std::stoi(store.labelsOf(id).at("gpu"));
+                                    if (v[i] != 100.25 + b + gpu * 0.01)
+                                        qFatal("wrong value after replay");
+                                }
+                                n += k;
+                            });
+    return n;
+}
+
+QString onlySegment(const QString &dir)
+{
+    const QStringList segments = QDir(dir + "/wal").entryList({"segment-*"}, QDir::Files, QDir::Name);
+    return segments.isEmpty() ? QString() : dir + "/wal/" + segments.last();
+}
+} // namespace
+
+class TestWal : public QObject {
+    Q_OBJECT
+private slots:
+    void replaysAfterTheStoreIsDroppedWithoutClose()
+    {
+        QTemporaryDir dir;
+        {
+            auto store = std::move(TimeSeriesStore::open(optionsIn(dir.path())).value());
+            QCOMPARE(writeBatches(*store, 500), std::size_t(5000));
+        } // no close, no flush: only what append() committed
+        auto reopened = std::move(TimeSeriesStore::open(optionsIn(dir.path())).value());
+        QCOMPARE(reopened->openReport().wal.samples, std::uint64_t(5000));
+        QVERIFY(!reopened->openReport().wal.truncated);
+        QCOMPARE(countSamples(*reopened), std::size_t(5000));
+        // And it keeps going where it stopped: new samples after a restart replay too.
+        QCOMPARE(writeBatches(*reopened, 100, 500), std::size_t(1000));
+        reopened.reset();
+        auto again = std::move(TimeSeriesStore::open(optionsIn(dir.path())).value());
+        QCOMPARE(countSamples(*again), std::size_t(6000));
+    }
+
+    void replaysAfterTheProcessIsKilled()
+    {
+        QTemporaryDir dir;
+        const pid_t child = fork();
+        if (child == 0) {
+            auto store = std::move(TimeSeriesStore::open(optionsIn(dir.path())).value());
+            writeBatches(*store, 300);
+            _exit(0); // no destructors, no atexit: as if killed right after the last acknowledgement
+        }
+        int status = 0;
+        QCOMPARE(waitpid(child, &status, 0), child);
+        QVERIFY(WIFEXITED(status));
+        auto store = std::move(TimeSeriesStore::open(optionsIn(dir.path())).value());
+        QCOMPARE(countSamples(*store), std::size_t(3000));
+    }
+
+    void tornOrCorruptTailIsReportedAndTruncated_data()
+    {
+        QTest::addColumn<QString>("damage");
+        QTest::addColumn<QString>("problem");
+        QTest::newRow("cut mid-record") << "cut"
+                                        << "torn record";
+        QTest::newRow("cut in a header") << "cut-header"
+                                         << "torn record header";
+        QTest::newRow("flipped bit in the last record") << "flip"
+                                                        << "checksum mismatch";
+        QTest::newRow("garbage appended") << "garbage"
+                                          << "";
+    }
+    void tornOrCorruptTailIsReportedAndTruncated()
+    {
+        QFETCH(QString, damage);
+        QFETCH(QString, problem);
+        QTemporaryDir dir;
+        qint64 sizeBeforeLast = 0;
+        {
+            auto store = std::move(TimeSeriesStore::open(optionsIn(dir.path())).value());
+            writeBatches(*store, 199);
+            sizeBeforeLast = QFileInfo(onlySegment(dir.path())).size();
+            writeBatches(*store, 1, 199);
+        }
+        const QString segment = onlySegment(dir.path());
+        QFile f(segment);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        const qint64 size = f.size();
+        if (damage == "cut") {
+            QVERIFY(f.resize(size - 7));
+        } else if (damage == "cut-header") {
+            QVERIFY(f.resize(sizeBeforeLast + 4));
+        } else if (damage == "flip") {
+            f.seek(size - 3);
+            char c;
+            f.getChar(&c);
+            f.seek(size - 3);
+            f.putChar(static_cast<char>(c ^ 0x10));
+        } else {
+            f.seek(size);
+            f.write(QByteArray("\x05\x00\x00\x00garbage-garbage", 19));
+        }
+        f.close();
+        auto store = std::move(TimeSeriesStore::open(optionsIn(dir.path())).value());
+        const WalReplayReport &r = store->openReport().wal;
+        QVERIFY(r.truncated);
+        QVERIFY2(QString::fromStdString(r.problem).contains(problem), r.problem.c_str());
+        const bool lastRecordKept = damage == "garbage";
+        QCOMPARE(r.truncatedAtByte, std::uint64_t(lastRecordKept ? size : sizeBeforeLast));
+        // Every record before the damage is kept; only the damaged last batch is gone.
+        QCOMPARE(countSamples(*store), std::size_t(lastRecordKept ? 2000 : 1990));
+        // The truncated log now replays cleanly, and the store writes on.
+        QCOMPARE(writeBatches(*store, 5, 300), std::size_t(50));
+        store.reset();
+        auto again = std::move(TimeSeriesStore::open(optionsIn(dir.path())).value());
+        QVERIFY(!again->openReport().wal.truncated);
+        QCOMPARE(countSamples(*again), std::size_t(lastRecordKept ? 2050 : 2040));
+    }
+
+    void garbageSegmentNeverCrashes()
+    {
+        QTemporaryDir dir;
+        QDir().mkpath(dir.path() + "/wal");
+        QFile f(dir.path() + "/wal/segment-00000001");
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        for (int i = 0; i < 4096; ++i)
+            f.putChar(static_cast<char>((i * 7919) & 0xff));
+        f.close();
+        auto store = TimeSeriesStore::open(optionsIn(dir.path()));
+        QVERIFY(store.ok());
+        QVERIFY((*store)->openReport().wal.truncated);
+        QCOMPARE((*store)->openReport().wal.truncatedAtByte, std::uint64_t(0));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWal)
+#include "tst_wal.moc"
