@@ -20,6 +20,9 @@ Commands:
                                    run the simulated super node in virtual time, inject faults,
                                    and print the summary and the events raised
   config check FILE                validate a cluster.yaml; errors name line and column
+  inspect topo FILE [--host NAME] [--gpu-model MODEL]
+                                   the topology graph read from a captured nvidia-smi topo -m:
+                                   devices, link type per pair, NIC and NUMA affinity
   version                          print the version
 
 Options:
@@ -132,6 +135,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return simCommand(ctx);
     if (command == QLatin1String("config"))
         return configCommand(ctx);
+    if (command == QLatin1String("inspect"))
+        return inspectCommand(ctx);
     if (command == QLatin1String("version")) {
         if (ctx.json)
             out << "{\"name\":\"supernodectl\",\"version\":\"" << SN_VERSION << "\"}\n";

@@ -40,5 +40,7 @@ void printSummaryText(Context &ctx, const pb::ClusterSummary &summary);
 int statusCommand(Context &ctx);
 int simCommand(Context &ctx);
 int configCommand(Context &ctx);
+int inspectCommand(Context &ctx);     // ctl_inspect.cpp: dispatches to the inspect subjects
+int inspectTopoCommand(Context &ctx); // inspect_topo.cpp
 
 } // namespace sn::ctl
