@@ -37,13 +37,13 @@ inline bool known(double v)
 struct Device {
     std::string id; // unique: "node01/gpu3", "node01/mlx5_0", "node01/cpu0", "leaf01"
     DeviceKind kind = DeviceKind::Gpu;
-    std::string host;        // the server it sits in; empty for network switches
-    int index = -1;          // GPU minor number, NUMA node of a CPU, switch number; -1 unknown
-    int numaNode = -1;       // the NUMA domain it is attached to; -1 unknown
-    std::string cpuAffinity; // "0-51,104-155" as nvidia-smi prints it; empty unknown
-    std::string model;       // "NVIDIA H100 80GB HBM3", "ConnectX-7"; empty unknown
-    int tier = 0;            // network switches: 1 leaf, 2 spine, ...
-    std::string rail;        // NICs and leaf switches: the rail they belong to ("rail0"); empty none
+    std::string host{};        // the server it sits in; empty for network switches
+    int index = -1;            // GPU minor number, NUMA node of a CPU, switch number; -1 unknown
+    int numaNode = -1;         // the NUMA domain it is attached to; -1 unknown
+    std::string cpuAffinity{}; // "0-51,104-155" as nvidia-smi prints it; empty unknown
+    std::string model{};       // "NVIDIA H100 80GB HBM3", "ConnectX-7"; empty unknown
+    int tier = 0;              // network switches: 1 leaf, 2 spine, ...
+    std::string rail{};        // NICs and leaf switches: the rail they belong to ("rail0"); empty none
 };
 
 struct Link {
