@@ -1,4 +1,5 @@
 // supernodectl inspect topo on real nvidia-smi topo -m captures, as a user runs it.
+#include "tests/support/run_supernodectl.h"
 #include "tests/support/shared_data.h"
 
 #include <QJsonArray>
@@ -10,19 +11,11 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = sn::test::CtlRun;
 
 Run ctl(const QStringList &args)
 {
-    QProcess p;
-    p.start(qEnvironmentVariable("SN_BINARY_DIR") + "/app/supernodectl/supernodectl", args);
-    if (!p.waitForFinished(60000))
-        qFatal("supernodectl did not finish");
-    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+    return sn::test::runSupernodectl(args, 60000);
 }
 
 } // namespace

@@ -6,21 +6,15 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "tests/support/run_supernodectl.h"
+
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Run = sn::test::CtlRun;
 
 Run ctl(const QStringList &args)
 {
-    QProcess p;
-    p.start(qEnvironmentVariable("SN_BINARY_DIR") + "/app/supernodectl/supernodectl", args);
-    if (!p.waitForFinished(120000))
-        qFatal("supernodectl did not finish");
-    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+    return sn::test::runSupernodectl(args);
 }
 
 QJsonObject json(const Run &r)
