@@ -25,6 +25,9 @@ Commands:
                                    and column
   inspect metrics FILE             what the Prometheus text parser reads from a captured /metrics
                                    scrape: metric families, types, series, values
+  inspect topo FILE [--host NAME] [--gpu-model MODEL]
+                                   the topology graph read from a captured nvidia-smi topo -m:
+                                   devices, link type per pair, NIC and NUMA affinity
   version                          print the version
 
 Options:

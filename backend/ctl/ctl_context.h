@@ -44,5 +44,6 @@ int configCommand(Context &ctx);
 int inspectCommand(Context &ctx);
 int inspectMetricsCommand(Context &ctx);
 int inspectNvidiaSmiCommand(Context &ctx);
+int inspectTopoCommand(Context &ctx);
 
 } // namespace sn::ctl

@@ -1,5 +1,6 @@
-// supernodectl inspect: what the engine's parsers read from a captured file, for support cases
-// and offline analysis, without a GPU or a cluster.
+// supernodectl inspect SUBJECT FILE: what the engine's parsers read from a captured file, for
+// support cases and offline analysis, without a GPU or a cluster. Each subject has its own
+// ctl_inspect_<subject>.cpp; this only dispatches.
 #include "backend/ctl/ctl_context.h"
 
 namespace sn::ctl {
@@ -7,12 +8,14 @@ namespace sn::ctl {
 int inspectCommand(Context &ctx)
 {
     if (ctx.args.isEmpty())
-        return usage(ctx, QStringLiteral("inspect needs a subject: metrics or nvidia-smi"));
+        return usage(ctx, QStringLiteral("inspect needs a subject: metrics, nvidia-smi or topo"));
     const QString sub = ctx.args.takeFirst();
     if (sub == QLatin1String("metrics"))
         return inspectMetricsCommand(ctx);
     if (sub == QLatin1String("nvidia-smi"))
         return inspectNvidiaSmiCommand(ctx);
+    if (sub == QLatin1String("topo"))
+        return inspectTopoCommand(ctx);
     return usage(ctx, QStringLiteral("unknown inspect subject '%1'").arg(sub));
 }
 

@@ -1,6 +1,7 @@
 #include "backend/sim/super_node_topology.h"
 
 #include "backend/model/cluster_yaml.h"
+#include "backend/model/hgx_board.h"
 
 #include <QFile>
 
@@ -13,10 +14,9 @@ namespace {
 
 // PCI bus numbers of the eight GPUs on an HGX H100 board, as nvidia-smi lists them.
 constexpr std::array<int, 8> kHgxGpuBus{0x18, 0x2a, 0x3a, 0x5d, 0x9a, 0xab, 0xba, 0xdb};
-// NVLink links from each GPU to the four NVSwitches (18 links in all on H100).
-constexpr std::array<int, 4> kLinksPerNvSwitch{5, 4, 4, 5};
-constexpr double kNvLinkGBpsPerLink = 25; // NVLink 4, per direction
-constexpr double kPcieGen5x16GBps = 64;
+using hgx::kLinksPerNvSwitch;
+using hgx::kNvLinkGBpsPerLink;
+using hgx::kPcieGen5x16GBps;
 
 std::string makeUuid(std::mt19937_64 &rng)
 {

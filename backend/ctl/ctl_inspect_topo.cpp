@@ -1,0 +1,69 @@
+// supernodectl inspect topo FILE: the topology graph read from a captured `nvidia-smi topo -m`
+// (devices, the link type of every pair, NIC and NUMA affinity). Malformed input exits 3 with
+// the parser's error, which names line and column.
+#include "backend/comms/nvidia_smi_topo.h"
+#include "backend/comms/topology_json.h"
+#include "backend/ctl/ctl_context.h"
+
+#include <QFile>
+#include <QJsonDocument>
+
+namespace sn::ctl {
+
+namespace {
+
+QString takeOption(Context &ctx, const QString &name, const QString &fallback)
+{
+    const qsizetype i = ctx.args.indexOf(name);
+    if (i < 0 || i + 1 >= ctx.args.size())
+        return fallback;
+    const QString v = ctx.args[i + 1];
+    ctx.args.remove(i, 2);
+    return v;
+}
+
+void printText(Context &ctx, const comms::TopoMatrix &m, const comms::TopologyGraph &g)
+{
+    ctx.out << m.gpuCount() << " GPU(s), " << m.nicCount() << " NIC(s), " << g.count(comms::DeviceKind::Cpu)
+            << " NUMA domain(s)\n\n";
+    for (std::size_t i = 0; i < m.devices.size(); ++i)
+        for (std::size_t j = i + 1; j < m.devices.size(); ++j)
+            ctx.out << QString::fromStdString(m.devices[i].name).leftJustified(8) << " "
+                    << QString::fromStdString(m.devices[j].name).leftJustified(8) << " "
+                    << QString::fromStdString(m.at(i, j).text()) << '\n';
+    ctx.out << '\n';
+    for (const comms::Device &d : g.devices())
+        if (d.kind == comms::DeviceKind::Gpu || d.kind == comms::DeviceKind::Nic)
+            ctx.out << QString::fromStdString(d.id).leftJustified(20) << " NUMA "
+                    << (d.numaNode >= 0 ? QString::number(d.numaNode) : QStringLiteral("unknown"))
+                    << (d.cpuAffinity.empty() ? QString() : "  CPUs " + QString::fromStdString(d.cpuAffinity)) << '\n';
+}
+
+} // namespace
+
+int inspectTopoCommand(Context &ctx)
+{
+    const QString host = takeOption(ctx, QStringLiteral("--host"), QStringLiteral("node"));
+    const QString gpuModel = takeOption(ctx, QStringLiteral("--gpu-model"), QString());
+    if (ctx.args.size() != 1)
+        return usage(ctx, QStringLiteral("inspect topo needs one FILE (the output of nvidia-smi topo -m)"));
+    QFile file(ctx.args.front());
+    if (!file.open(QIODevice::ReadOnly))
+        return fail(ctx,
+                    notFound("cannot read " + file.fileName().toStdString() + ": " + file.errorString().toStdString()));
+    auto matrix = comms::parseNvidiaSmiTopoMatrix(file.readAll().toStdString(), file.fileName().toStdString());
+    if (!matrix)
+        return fail(ctx, matrix.error());
+    const comms::TopologyGraph graph = comms::graphFromTopoMatrix(*matrix, host.toStdString(), gpuModel.toStdString());
+    if (ctx.json) {
+        QJsonObject o = comms::topoMatrixToJson(*matrix, graph);
+        o["source"] = file.fileName();
+        o["host"] = host;
+        ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
+    } else {
+        printText(ctx, *matrix, graph);
+    }
+    return kOk;
+}
+
+} // namespace sn::ctl
