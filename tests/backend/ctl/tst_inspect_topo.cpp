@@ -1,5 +1,5 @@
 // supernodectl inspect topo on real nvidia-smi topo -m captures, as a user runs it.
-#include "tests/support/run_supernodectl.h"
+#include "tests/backend/ctl/ctl_process.h"
 #include "tests/support/shared_data.h"
 
 #include <QJsonArray>
@@ -9,16 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-namespace {
-
 using Run = sn::test::CtlRun;
-
-Run ctl(const QStringList &args)
-{
-    return sn::test::runSupernodectl(args, 60000);
-}
-
-} // namespace
+using sn::test::ctl;
 
 class TestInspectTopo : public QObject {
     Q_OBJECT
