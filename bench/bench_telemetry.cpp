@@ -4,7 +4,8 @@
 //   query_ms_24h          64 GPUs x 1 metric x 24 h at 1 s, M4 to 1,000 pixel columns
 //   query_ms_5m           the last 5 minutes of 1,024 GPUs, one metric, raw points
 //   ram_bytes_per_series  100,000 active series, heap (mallinfo2) beyond chunk data
-// Environment: SN_BENCH_HOURS (6) and SN_BENCH_NODES (4) size the bytes-per-sample set.
+// Environment: SN_BENCH_HOURS (6) and SN_BENCH_NODES (4) size the bytes-per-sample set;
+// SN_BENCH_ONLY=ram,5m,24h,bytes runs only the named parts (all when unset).
 #include "bench/bench_json.h"
 #include "bench/telemetry_workload.h"
 
@@ -21,6 +22,8 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <ctime>
 #include <fstream>
 #include <malloc.h>
 #include <map>
@@ -36,6 +39,15 @@ int envInt(const char *name, int fallback)
 {
     const char *v = std::getenv(name);
     return v && *v ? std::atoi(v) : fallback;
+}
+
+// CPU seconds of the whole process (all threads): with a shared machine, wall time alone
+// cannot say whether a query was slow or waited for a core.
+double processCpuSeconds()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
 }
 
 std::uint64_t dirBytes(const QString &dir)
@@ -227,14 +239,16 @@ void query24h()
     q.endMs = wo.startMs + ticks * 1000 - 1;
     q.pixelColumns = 1000;
     std::size_t points = 0;
+    const double cpu0 = processCpuSeconds();
     const double s = bench::medianSeconds(9, [&] {
         auto r = rangeQuery(*store, q);
         points = 0;
         for (const auto &series : *r)
             points += series.points.size();
     });
-    std::fprintf(stderr, "query_ms_24h: %zu series, %lld samples -> %zu points\n", seriesCount,
-                 static_cast<long long>(ticks) * static_cast<long long>(seriesCount), points);
+    const double cpuMs = (processCpuSeconds() - cpu0) * 1000 / 9;
+    std::fprintf(stderr, "query_ms_24h: %zu series, %lld samples -> %zu points; %.1f CPU ms per query\n", seriesCount,
+                 static_cast<long long>(ticks) * static_cast<long long>(seriesCount), points, cpuMs);
     bench::printFigure("telemetry", "query_ms_24h", s * 1000, "ms");
 }
 
@@ -250,13 +264,15 @@ void query5m()
     q.endMs = wo.startMs + (ticks - 1) * 1000;
     q.startMs = q.endMs - 5 * 60 * 1000 + 1;
     std::size_t points = 0;
+    const double cpu0 = processCpuSeconds();
     const double s = bench::medianSeconds(15, [&] {
         auto r = rangeQuery(*store, q);
         points = 0;
         for (const auto &series : *r)
             points += series.points.size();
     });
-    std::fprintf(stderr, "query_ms_5m: %zu series -> %zu points\n", seriesCount, points);
+    const double cpuMs = (processCpuSeconds() - cpu0) * 1000 / 15;
+    std::fprintf(stderr, "query_ms_5m: %zu series -> %zu points; %.1f CPU ms per query\n", seriesCount, points, cpuMs);
     bench::printFigure("telemetry", "query_ms_5m", s * 1000, "ms");
 }
 
@@ -308,9 +324,15 @@ void ramPerSeries()
 int main()
 {
     std::fprintf(stderr, "telemetry benchmarks: %u hardware threads\n", std::thread::hardware_concurrency());
-    ramPerSeries();
-    query5m();
-    query24h();
-    bytesPerSampleAndIngest();
+    const char *only = std::getenv("SN_BENCH_ONLY");
+    auto wanted = [&](const char *part) { return !only || !*only || std::strstr(only, part) != nullptr; };
+    if (wanted("ram"))
+        ramPerSeries();
+    if (wanted("5m"))
+        query5m();
+    if (wanted("24h"))
+        query24h();
+    if (wanted("bytes"))
+        bytesPerSampleAndIngest();
     return 0;
 }

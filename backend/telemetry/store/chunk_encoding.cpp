@@ -3,8 +3,10 @@
 #include "backend/telemetry/store/bit_stream.h"
 #include "backend/telemetry/store/varint.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstring>
 
 namespace sn::tsdb {
 
@@ -69,7 +71,9 @@ bool toScaled(double v, int scale, std::int64_t &x)
     const double scaled = v * kPow10[scale];
     if (!(std::fabs(scaled) < kMaxExactInteger)) // also false for NaN
         return false;
-    const auto xi = static_cast<std::int64_t>(std::nearbyint(scaled));
+    // Any nearby integer will do as the candidate: the check below decides. Rounding by hand
+    // keeps this inline (nearbyint is a libm call on baseline x86-64).
+    const auto xi = static_cast<std::int64_t>(scaled + (scaled >= 0 ? 0.5 : -0.5));
     const double back = scale == 0 ? static_cast<double>(xi) : static_cast<double>(xi) / kPow10[scale];
     if (doubleBits(back) != doubleBits(v)) // -0.0, or a decimal the scale rounds
         return false;
@@ -85,26 +89,32 @@ struct DecimalPlan {
     std::vector<std::uint8_t> escaped;
 };
 
+// The smallest scale that holds every decimal value, in one pass: a value the current scale
+// cannot hold raises the scale (and the values before it are scaled again, at most 6 times a
+// chunk); a value no scale holds is an escape.
 DecimalPlan planDecimal(const double *v, std::size_t n)
 {
     DecimalPlan plan;
-    // The smallest scale that holds every decimal value; values no scale holds are escapes.
-    for (std::size_t i = 0; i < n; ++i) {
-        std::int64_t x;
-        for (int s = plan.scale; s <= kMaxDecimalScale; ++s) {
-            if (toScaled(v[i], s, x)) {
-                plan.scale = s;
-                break;
-            }
-        }
-    }
     plan.x.resize(n);
-    plan.escaped.resize(n);
+    plan.escaped.assign(n, 0);
     for (std::size_t i = 0; i < n; ++i) {
-        if (!toScaled(v[i], plan.scale, plan.x[i])) {
+        if (toScaled(v[i], plan.scale, plan.x[i]))
+            continue;
+        int s = plan.scale + 1;
+        for (; s <= kMaxDecimalScale; ++s)
+            if (toScaled(v[i], s, plan.x[i]))
+                break;
+        if (s > kMaxDecimalScale) {
             plan.escaped[i] = 1;
             ++plan.escapes;
+            continue;
         }
+        plan.scale = s;
+        for (std::size_t j = 0; j < i; ++j)
+            if (!plan.escaped[j] && !toScaled(v[j], s, plan.x[j])) {
+                plan.escaped[j] = 1;
+                ++plan.escapes;
+            }
     }
     return plan;
 }
@@ -131,29 +141,34 @@ template <typename Sink> void writeDecimal(Sink &w, const DecimalPlan &plan, con
     }
 }
 
-std::size_t decimalBits(const DecimalPlan &plan, const double *v, std::size_t n, bool dod)
+// The sizes in bits of the delta and the delta-of-delta codes, in one pass.
+void decimalBits(const DecimalPlan &plan, std::size_t n, std::size_t &deltaBits, std::size_t &dodBits)
 {
-    std::size_t bits = 0;
+    std::size_t delta = 0, dod = 0;
     std::int64_t prevX = 0, prevD = 0;
     std::size_t k = 0;
     for (std::size_t i = 0; i < n; ++i) {
         if (plan.escaped[i]) {
-            bits += kEscapeCodeBits;
+            delta += kEscapeCodeBits;
+            dod += kEscapeCodeBits;
             continue;
         }
         const std::int64_t x = plan.x[i];
-        if (!dod || k == 0) {
-            bits += static_cast<std::size_t>(codeBits(zigzag(x - prevX)));
+        const std::int64_t d = x - prevX;
+        const int deltaCode = codeBits(zigzag(d));
+        delta += static_cast<std::size_t>(deltaCode);
+        if (k < 2) {
+            dod += static_cast<std::size_t>(deltaCode);
         } else {
-            const std::int64_t d = x - prevX;
-            bits += static_cast<std::size_t>(codeBits(zigzag(k == 1 ? d : d - prevD)));
-            prevD = d;
+            dod += static_cast<std::size_t>(codeBits(zigzag(d - prevD)));
         }
+        if (k > 0)
+            prevD = d;
         prevX = x;
         ++k;
     }
-    (void)v;
-    return bits;
+    deltaBits = delta;
+    dodBits = dod;
 }
 
 // Gorilla XOR: '0' same bits; '10' + the bits inside the previous window; '11' + 5 bits of
@@ -304,6 +319,13 @@ double staleMarker()
 void encodeChunk(const std::int64_t *t, const double *v, std::size_t n, std::vector<std::uint8_t> &out)
 {
     const TimeEncoding time = regularTimes(t, n) ? TimeEncoding::Regular : TimeEncoding::DeltaOfDelta;
+    // One value repeated (error counters, limits, idle rates): the constant's 64 bits beat any
+    // other encoding once n >= 56 (XOR needs 64 + n - 1 bits, decimal codes 8 + n at least).
+    if (n >= 56 && allSameBits(v, n)) {
+        writeHeaderAndTimes(time, ValueEncoding::Constant, t, n, out);
+        writeValues(ValueEncoding::Constant, nullptr, v, n, out);
+        return;
+    }
     // Sizes in bits of each encoding that can hold the values; the smallest is written.
     ValueEncoding best = ValueEncoding::Xor;
     BitCounter xorBits;
@@ -315,8 +337,10 @@ void encodeChunk(const std::int64_t *t, const double *v, std::size_t n, std::vec
     }
     const DecimalPlan plan = planDecimal(v, n);
     if (plan.escapes < n) {
-        const std::size_t delta = decimalBits(plan, v, n, false) + 8; // + the scale byte
-        const std::size_t dod = decimalBits(plan, v, n, true) + 8;
+        std::size_t delta = 0, dod = 0;
+        decimalBits(plan, n, delta, dod);
+        delta += 8; // the scale byte
+        dod += 8;
         if (delta < bestBits) {
             best = ValueEncoding::DecimalDelta;
             bestBits = delta;
@@ -455,31 +479,62 @@ Status decodeXor(const std::uint8_t *bytes, std::size_t size, std::size_t at, st
     return success();
 }
 
-Status decodeDecimal(const std::uint8_t *bytes, std::size_t size, std::size_t at, std::uint32_t count, int scale,
-                     bool dod, double *v)
+// The bits starting at bit `pos` of the stream, MSB first, at least 57 of them valid (the
+// top 64 - pos % 8 ... 64); bytes past the end read as zero.
+// One unaligned big-endian load away from the end, so the decode loop keeps no bit window
+// and its only loop-carried state is the bit position.
+inline std::uint64_t bitsAt(const std::uint8_t *bytes, std::size_t size, std::uint64_t pos)
 {
-    BitReader b(bytes, size);
+    const std::size_t byte = static_cast<std::size_t>(pos >> 3);
+    std::uint64_t word = 0;
+    if (byte + 8 <= size) {
+        std::memcpy(&word, bytes + byte, 8);
+        word = __builtin_bswap64(word);
+    } else {
+        for (std::size_t i = 0; i < 8; ++i)
+            word = (word << 8) | (byte + i < size ? bytes[byte + i] : 0);
+    }
+    return word << (pos & 7);
+}
+
+// Decodes decimal codes into values v, or - with kScaled - into the scaled integers x, where an
+// escaped value stops the decode and sets `escaped` (the caller decodes the chunk as values).
+template <bool kScaled>
+Status decodeDecimal(const std::uint8_t *bytes, std::size_t size, std::size_t at, std::uint32_t count, int scale,
+                     bool dod, double *v, std::int64_t *xs = nullptr, bool *escaped = nullptr)
+{
     const double divisor = kPow10[scale];
+    const std::uint64_t sizeBits = static_cast<std::uint64_t>(size) * 8;
+    std::uint64_t pos = 0;
     std::uint64_t prevX = 0, prevD = 0; // unsigned: corrupt input may overflow, which must not be UB
     std::uint32_t k = 0;
     for (std::uint32_t i = 0; i < count; ++i) {
-        std::uint64_t zz = 0;
-        if (b.peek(1) == 0) {
-            b.skip(1);
-        } else if (b.peek(2) == 0b10) {
-            zz = b.peek(5) & 7;
-            b.skip(5);
-        } else if (b.peek(3) == 0b110) {
-            zz = b.peek(9) & 63;
-            b.skip(9);
+        if (pos > sizeBits)
+            break;
+        const std::uint64_t w = bitsAt(bytes, size, pos);
+        const int ones = std::min(std::countl_one(w), 3);
+        std::uint64_t zz;
+        if (ones < 3) { // '0', '10' + 3 bits, '110' + 6 bits: ones + 1 prefix bits, 3 * ones payload bits
+            const int payload = 3 * ones;
+            zz = payload == 0 ? 0 : (w << (ones + 1)) >> (64 - payload);
+            pos += static_cast<std::uint64_t>(4 * ones + 1);
         } else {
-            const int f = static_cast<int>(b.peek(9) & 63);
-            b.skip(9);
+            const int f = static_cast<int>((w >> 55) & 63);
             if (f == kLongCodeEscape) {
-                v[i] = bitsDouble(b.read(64));
+                if constexpr (kScaled) {
+                    *escaped = true;
+                    return success();
+                }
+                // bitsAt holds 57 valid bits at least: the 64 raw bits take two reads.
+                const std::uint64_t high = bitsAt(bytes, size, pos + 9) >> 32;
+                const std::uint64_t low = bitsAt(bytes, size, pos + 9 + 32) >> 32;
+                v[i] = bitsDouble((high << 32) | low);
+                pos += kEscapeCodeBits;
                 continue;
             }
-            zz = b.read(f + 1);
+            const int length = f + 1;
+            zz = length + 9 <= 57 ? (w << 9) >> (64 - length) : bitsAt(bytes, size, pos + 9) >> (64 - length);
+            pos += static_cast<std::uint64_t>(9 + length);
         }
         const std::uint64_t code = static_cast<std::uint64_t>(unzigzag(zz));
         std::uint64_t x;
@@ -492,10 +547,14 @@ Status decodeDecimal(const std::uint8_t *bytes, std::size_t size, std::size_t at
         }
         prevX = x;
         ++k;
-        const double xd = static_cast<double>(static_cast<std::int64_t>(x));
-        v[i] = scale == 0 ? xd : xd / divisor;
+        if constexpr (kScaled) {
+            xs[i] = static_cast<std::int64_t>(x);
+        } else {
+            const double xd = static_cast<double>(static_cast<std::int64_t>(x));
+            v[i] = scale == 0 ? xd : xd / divisor;
+        }
     }
-    if (b.overrun())
+    if (pos > sizeBits)
         return chunkError("decimal value bits end before value " + std::to_string(count) +
                           " (value bits start at byte " + std::to_string(at) + ")");
     return success();
@@ -507,12 +566,13 @@ Result<ChunkInfo> readChunkInfo(const std::uint8_t *data, std::size_t size)
 {
     ByteReader r(data, size);
     Result<ChunkInfo> info = readHeader(r);
-    if (!info || info->count < 2 ||
-        (info->value != ValueEncoding::DecimalDelta && info->value != ValueEncoding::DecimalDoubleDelta))
+    if (!info || (info->value != ValueEncoding::DecimalDelta && info->value != ValueEncoding::DecimalDoubleDelta))
         return info;
-    r.signedVarint("first time delta");
-    if (info->time == TimeEncoding::DeltaOfDelta)
-        r.bytes(r.varint("time bits length"), "time bits");
+    if (info->count >= 2) { // a one-sample chunk has no times after the first
+        r.signedVarint("first time delta");
+        if (info->time == TimeEncoding::DeltaOfDelta)
+            r.bytes(r.varint("time bits length"), "time bits");
+    }
     info->scale = r.byte("decimal scale");
     if (!r.ok())
         return chunkError(r.error());
@@ -551,11 +611,46 @@ Status decodeChunk(const std::uint8_t *data, std::size_t size, std::vector<std::
         if (scale > kMaxDecimalScale)
             return chunkError("decimal scale " + std::to_string(scale) + " above " + std::to_string(kMaxDecimalScale) +
                               " at byte " + std::to_string(r.offset() - 1));
-        return decodeDecimal(r.here(), r.remaining(), r.offset(), n, scale,
-                             info->value == ValueEncoding::DecimalDoubleDelta, values.data());
+        return decodeDecimal<false>(r.here(), r.remaining(), r.offset(), n, scale,
+                                    info->value == ValueEncoding::DecimalDoubleDelta, values.data());
     }
     }
     return success();
+}
+
+double scaledValue(std::int64_t x, int scale)
+{
+    const double xd = static_cast<double>(x);
+    return scale == 0 ? xd : xd / kPow10[scale];
+}
+
+Result<bool> decodeChunkScaled(const std::uint8_t *data, std::size_t size, std::vector<std::int64_t> &times,
+                               std::vector<std::int64_t> &x, int &scale)
+{
+    ByteReader r(data, size);
+    Result<ChunkInfo> info = readHeader(r);
+    if (!info)
+        return info.error();
+    if (info->value != ValueEncoding::DecimalDelta && info->value != ValueEncoding::DecimalDoubleDelta)
+        return false;
+    const std::uint32_t n = info->count;
+    times.resize(n);
+    x.resize(n);
+    if (Status s = decodeTimes(r, *info, times.data()); !s)
+        return s.error();
+    const std::uint8_t s = r.byte("decimal scale");
+    if (!r.ok())
+        return chunkError(r.error());
+    if (s > kMaxDecimalScale)
+        return chunkError("decimal scale " + std::to_string(s) + " above " + std::to_string(kMaxDecimalScale) +
+                          " at byte " + std::to_string(r.offset() - 1));
+    scale = s;
+    bool escaped = false;
+    if (Status st = decodeDecimal<true>(r.here(), r.remaining(), r.offset(), n, s,
+                                        info->value == ValueEncoding::DecimalDoubleDelta, nullptr, x.data(), &escaped);
+        !st)
+        return st.error();
+    return !escaped;
 }
 
 } // namespace sn::tsdb

@@ -53,4 +53,13 @@ Result<ChunkInfo> readChunkInfo(const std::uint8_t *data, std::size_t size);
 Status decodeChunk(const std::uint8_t *data, std::size_t size, std::vector<std::int64_t> &times,
                    std::vector<double> &values);
 
+// A decimal chunk whose values need no escape, decoded to its scaled integers: value i is
+// scaledValue(x[i], scale) bit for bit, and x orders the values as they order. Queries that
+// only compare values (M4's extremes) work on x and convert the few points they keep. False,
+// with nothing usable decoded, for other chunks; an error for malformed ones.
+Result<bool> decodeChunkScaled(const std::uint8_t *data, std::size_t size, std::vector<std::int64_t> &times,
+                               std::vector<std::int64_t> &x, int &scale);
+// The decoder's conversion of a scaled integer back to its value.
+double scaledValue(std::int64_t x, int scale);
+
 } // namespace sn::tsdb
