@@ -152,6 +152,13 @@ void bytesPerSampleAndIngest()
                 all[id].t.push_back(r.timeMs);
                 all[id].v.push_back(r.values[f]);
             }
+            for (const NvlinkLinkReading &l : r.nvlinks) // after the fields, as appendGpuSamples orders them
+                for (const double v : {l.txBytesPerSecond, l.rxBytesPerSecond}) {
+                    const SeriesId id = it->second[k++];
+                    batch.push_back({id, r.timeMs, v});
+                    all[id].t.push_back(r.timeMs);
+                    all[id].v.push_back(v);
+                }
         }
         samples += batch.size();
         auto t0 = Clock::now();

@@ -31,6 +31,7 @@ struct ChunkInfo {
     TimeEncoding time = TimeEncoding::Regular;
     ValueEncoding value = ValueEncoding::Constant;
     int scale = 0;
+    int riceBits = -1; // decimal chunks in format 1: the Rice parameter k; -1 for the varbit codes
 };
 
 // v as an integer x with x / 10^scale == v bit for bit; false when no such x below 2^53 exists.
