@@ -4,7 +4,8 @@
 //   query_ms_24h          64 GPUs x 1 metric x 24 h at 1 s, M4 to 1,000 pixel columns
 //   query_ms_5m           the last 5 minutes of 1,024 GPUs, one metric, raw points
 //   ram_bytes_per_series  100,000 active series, heap (mallinfo2) beyond chunk data
-// Environment: SN_BENCH_HOURS (6) and SN_BENCH_NODES (4) size the bytes-per-sample set.
+// Environment: SN_BENCH_HOURS (6) and SN_BENCH_NODES (4) size the bytes-per-sample set;
+// SN_BENCH_ONLY=ram,5m,24h,bytes runs only the named parts (all when unset).
 #include "bench/bench_json.h"
 #include "bench/telemetry_workload.h"
 
@@ -21,6 +22,8 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <ctime>
 #include <fstream>
 #include <malloc.h>
 #include <map>
@@ -36,6 +39,22 @@ int envInt(const char *name, int fallback)
 {
     const char *v = std::getenv(name);
     return v && *v ? std::atoi(v) : fallback;
+}
+
+// CPU seconds of the whole process (all threads): with a shared machine, wall time alone
+// cannot say whether a query was slow or waited for a core.
+double threadCpuSeconds()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+double processCpuSeconds()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
 }
 
 std::uint64_t dirBytes(const QString &dir)
@@ -111,7 +130,7 @@ void bytesPerSampleAndIngest()
     std::vector<GpuReading> readings;
     std::vector<RefSample> batch, memBatch;
     std::vector<MetricSample> labelled;
-    double memSeconds = 0, diskSeconds = 0;
+    double memSeconds = 0, diskSeconds = 0, memCpuSeconds = 0;
     std::uint64_t samples = 0;
     const std::int64_t ticks = static_cast<std::int64_t>(hours) * 3600 * 1000 / wo.intervalMs;
     for (std::int64_t tick = 0; tick < ticks; ++tick) {
@@ -140,11 +159,20 @@ void bytesPerSampleAndIngest()
                 all[id].t.push_back(r.timeMs);
                 all[id].v.push_back(r.values[f]);
             }
+            for (const NvlinkLinkReading &l : r.nvlinks) // after the fields, as appendGpuSamples orders them
+                for (const double v : {l.txBytesPerSecond, l.rxBytesPerSecond}) {
+                    const SeriesId id = it->second[k++];
+                    batch.push_back({id, r.timeMs, v});
+                    all[id].t.push_back(r.timeMs);
+                    all[id].v.push_back(v);
+                }
         }
         samples += batch.size();
         auto t0 = Clock::now();
+        const double c0 = threadCpuSeconds();
         if (!memory->append(batch.data(), batch.size()))
             std::abort();
+        memCpuSeconds += threadCpuSeconds() - c0;
         auto t1 = Clock::now();
         if (!disk->append(batch.data(), batch.size()))
             std::abort();
@@ -152,6 +180,8 @@ void bytesPerSampleAndIngest()
         memSeconds += std::chrono::duration<double>(t1 - t0).count();
         diskSeconds += std::chrono::duration<double>(t2 - t1).count();
     }
+    std::fprintf(stderr, "ingest: %.0f samples/s by wall time, %.0f by the writer thread's CPU time\n",
+                 samples / memSeconds, samples / memCpuSeconds);
     bench::printFigure("telemetry", "ingest_samples_per_s", samples / memSeconds, "samples/s");
     bench::printFigure("telemetry", "ingest_samples_per_s_with_wal", samples / diskSeconds, "samples/s");
     if (!disk->flushHead())
@@ -227,14 +257,16 @@ void query24h()
     q.endMs = wo.startMs + ticks * 1000 - 1;
     q.pixelColumns = 1000;
     std::size_t points = 0;
+    const double cpu0 = processCpuSeconds();
     const double s = bench::medianSeconds(9, [&] {
         auto r = rangeQuery(*store, q);
         points = 0;
         for (const auto &series : *r)
             points += series.points.size();
     });
-    std::fprintf(stderr, "query_ms_24h: %zu series, %lld samples -> %zu points\n", seriesCount,
-                 static_cast<long long>(ticks) * static_cast<long long>(seriesCount), points);
+    const double cpuMs = (processCpuSeconds() - cpu0) * 1000 / 9;
+    std::fprintf(stderr, "query_ms_24h: %zu series, %lld samples -> %zu points; %.1f CPU ms per query\n", seriesCount,
+                 static_cast<long long>(ticks) * static_cast<long long>(seriesCount), points, cpuMs);
     bench::printFigure("telemetry", "query_ms_24h", s * 1000, "ms");
 }
 
@@ -250,13 +282,15 @@ void query5m()
     q.endMs = wo.startMs + (ticks - 1) * 1000;
     q.startMs = q.endMs - 5 * 60 * 1000 + 1;
     std::size_t points = 0;
+    const double cpu0 = processCpuSeconds();
     const double s = bench::medianSeconds(15, [&] {
         auto r = rangeQuery(*store, q);
         points = 0;
         for (const auto &series : *r)
             points += series.points.size();
     });
-    std::fprintf(stderr, "query_ms_5m: %zu series -> %zu points\n", seriesCount, points);
+    const double cpuMs = (processCpuSeconds() - cpu0) * 1000 / 15;
+    std::fprintf(stderr, "query_ms_5m: %zu series -> %zu points; %.1f CPU ms per query\n", seriesCount, points, cpuMs);
     bench::printFigure("telemetry", "query_ms_5m", s * 1000, "ms");
 }
 
@@ -308,9 +342,15 @@ void ramPerSeries()
 int main()
 {
     std::fprintf(stderr, "telemetry benchmarks: %u hardware threads\n", std::thread::hardware_concurrency());
-    ramPerSeries();
-    query5m();
-    query24h();
-    bytesPerSampleAndIngest();
+    const char *only = std::getenv("SN_BENCH_ONLY");
+    auto wanted = [&](const char *part) { return !only || !*only || std::strstr(only, part) != nullptr; };
+    if (wanted("ram"))
+        ramPerSeries();
+    if (wanted("5m"))
+        query5m();
+    if (wanted("24h"))
+        query24h();
+    if (wanted("bytes"))
+        bytesPerSampleAndIngest();
     return 0;
 }

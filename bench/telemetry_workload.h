@@ -2,9 +2,11 @@
 // A realistic GPU telemetry set for the store benchmarks: N nodes x M GPUs reporting the
 // dcgm-exporter catalogue (backend/model/gpu_reading.h) once a second, with the value types
 // and noise real GPUs show - integer %, MiB that change only on allocation, MHz that move
-// with load, watts with 2 decimals, temperatures that follow power slowly, an energy counter
-// in mJ, error counters that are almost always zero - and jobs coming and going, so GPUs go
-// between idle and busy phases (and their series gain and lose the job label).
+// with load, watts with 3 decimals (milliwatts, as dcgm-exporter prints them), temperatures
+// that follow power slowly, an energy counter in mJ, PCIe and per-link NVLink rates (18 links,
+// H100 SXM), error counters that are almost always zero - and jobs coming and going, so GPUs
+// go between idle and busy phases (and their series gain and lose the job label). Levels and
+// formats are taken from the real captures in ../shared/data (cited in the .cpp).
 
 #include "backend/model/gpu_reading.h"
 

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 namespace sn::tsdb {
@@ -18,42 +19,48 @@ public:
     // Writes the low `count` bits of `value` (count in 0..64).
     void write(std::uint64_t value, int count)
     {
-        if (count > 32) {
-            writeSmall(value >> 32, count - 32);
-            writeSmall(value & 0xffffffffu, 32);
-        } else {
-            writeSmall(value, count);
+        if (count == 0)
+            return;
+        if (count < 64)
+            value &= (std::uint64_t{1} << count) - 1;
+        const int room = 64 - m_used; // m_used < 64 between calls
+        if (count < room) {
+            m_acc = (m_acc << count) | value;
+            m_used += count;
+            return;
         }
+        // Fill the accumulator, emit it as one 8-byte word, keep the rest.
+        const int rest = count - room;
+        m_acc = room == 64 ? value >> rest : (m_acc << room) | (value >> rest);
+        emitWord();
+        m_acc = rest == 0 ? 0 : value & ((std::uint64_t{1} << rest) - 1);
+        m_used = rest;
     }
-    void writeBit(bool bit) { writeSmall(bit ? 1 : 0, 1); }
+    void writeBit(bool bit) { write(bit ? 1 : 0, 1); }
 
     // Pads the last byte with zero bits; later writes start on a byte boundary.
     void flush()
     {
         if (m_used > 0) {
-            m_out.push_back(static_cast<std::uint8_t>(m_acc << (8 - m_used)));
+            const std::uint64_t aligned = m_acc << (64 - m_used);
+            for (int i = 0; i < (m_used + 7) / 8; ++i)
+                m_out.push_back(static_cast<std::uint8_t>(aligned >> (56 - 8 * i)));
             m_used = 0;
             m_acc = 0;
         }
     }
 
 private:
-    void writeSmall(std::uint64_t value, int count)
+    void emitWord()
     {
-        if (count == 0)
-            return;
-        value &= (std::uint64_t{1} << count) - 1;
-        m_acc = (m_acc << count) | value; // m_used < 8 and count <= 32: never overflows
-        m_used += count;
-        while (m_used >= 8) {
-            m_used -= 8;
-            m_out.push_back(static_cast<std::uint8_t>(m_acc >> m_used));
-        }
-        m_acc &= (std::uint64_t{1} << m_used) - 1;
+        const std::size_t at = m_out.size();
+        m_out.resize(at + 8);
+        const std::uint64_t bigEndian = __builtin_bswap64(m_acc); // MSB first, as the reader reads
+        std::memcpy(m_out.data() + at, &bigEndian, 8);
     }
 
     std::vector<std::uint8_t> &m_out;
-    std::uint64_t m_acc = 0;
+    std::uint64_t m_acc = 0; // the low m_used bits are pending
     int m_used = 0;
 };
 
@@ -92,10 +99,9 @@ private:
     void refill()
     {
         if (m_pos + 8 <= m_size) { // one unaligned load; the partial last byte is re-read next time
-            std::uint64_t word = 0;
-            for (int i = 0; i < 8; ++i)
-                word = (word << 8) | m_data[m_pos + i];
-            m_window |= word >> m_avail;
+            std::uint64_t word;
+            std::memcpy(&word, m_data + m_pos, 8);
+            m_window |= __builtin_bswap64(word) >> m_avail; // the bytes MSB first
             const int bytes = (64 - m_avail) >> 3;
             m_pos += static_cast<std::size_t>(bytes);
             m_avail += bytes * 8;

@@ -3,8 +3,10 @@
 #include "backend/telemetry/store/bit_stream.h"
 #include "backend/telemetry/store/varint.h"
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstring>
 
 namespace sn::tsdb {
 
@@ -64,12 +66,42 @@ template <typename Sink> void writeEscape(Sink &w, double v)
     w.write(doubleBits(v), 64);
 }
 
+// Rice codes (format 1 of the decimal encodings) for noisy values, whose deltas spread over
+// many bits: q = zz >> k as q one bits and a zero, then the k low bits of zz. Within a fraction
+// of a bit of the entropy of such deltas, where the varbit codes pay their 9-bit prefix. A large
+// q (an outlier, a phase change) is kRiceLongOnes ones, then 6 bits F and the F+1 bits of zz;
+// F = 63 is the escape (64 raw bits of the double).
+constexpr int kRiceLongOnes = 24;
+constexpr int kRiceEscapeBits = kRiceLongOnes + 6 + 64;
+
+int riceBits(std::uint64_t zz, int k)
+{
+    const std::uint64_t q = zz >> k;
+    return q < kRiceLongOnes ? static_cast<int>(q) + 1 + k : kRiceLongOnes + 6 + std::bit_width(zz);
+}
+
+template <typename Sink> void writeRice(Sink &w, std::uint64_t zz, int k)
+{
+    const std::uint64_t q = zz >> k;
+    if (q < kRiceLongOnes) {
+        w.write(((std::uint64_t{1} << q) - 1) << 1, static_cast<int>(q) + 1); // q ones, a zero
+        w.write(zz, k);
+    } else {
+        w.write((std::uint64_t{1} << kRiceLongOnes) - 1, kRiceLongOnes);
+        const int length = std::bit_width(zz);
+        w.write(static_cast<std::uint64_t>(length - 1), 6);
+        w.write(zz, length);
+    }
+}
+
 bool toScaled(double v, int scale, std::int64_t &x)
 {
     const double scaled = v * kPow10[scale];
     if (!(std::fabs(scaled) < kMaxExactInteger)) // also false for NaN
         return false;
-    const auto xi = static_cast<std::int64_t>(std::nearbyint(scaled));
+    // Any nearby integer will do as the candidate: the check below decides. Rounding by hand
+    // keeps this inline (nearbyint is a libm call on baseline x86-64).
+    const auto xi = static_cast<std::int64_t>(scaled + (scaled >= 0 ? 0.5 : -0.5));
     const double back = scale == 0 ? static_cast<double>(xi) : static_cast<double>(xi) / kPow10[scale];
     if (doubleBits(back) != doubleBits(v)) // -0.0, or a decimal the scale rounds
         return false;
@@ -85,75 +117,103 @@ struct DecimalPlan {
     std::vector<std::uint8_t> escaped;
 };
 
+// The smallest scale that holds every decimal value, in one pass: a value the current scale
+// cannot hold raises the scale (and the values before it are scaled again, at most 6 times a
+// chunk); a value no scale holds is an escape.
 DecimalPlan planDecimal(const double *v, std::size_t n)
 {
     DecimalPlan plan;
-    // The smallest scale that holds every decimal value; values no scale holds are escapes.
-    for (std::size_t i = 0; i < n; ++i) {
-        std::int64_t x;
-        for (int s = plan.scale; s <= kMaxDecimalScale; ++s) {
-            if (toScaled(v[i], s, x)) {
-                plan.scale = s;
-                break;
-            }
-        }
-    }
     plan.x.resize(n);
-    plan.escaped.resize(n);
+    plan.escaped.assign(n, 0);
     for (std::size_t i = 0; i < n; ++i) {
-        if (!toScaled(v[i], plan.scale, plan.x[i])) {
+        if (toScaled(v[i], plan.scale, plan.x[i]))
+            continue;
+        int s = plan.scale + 1;
+        for (; s <= kMaxDecimalScale; ++s)
+            if (toScaled(v[i], s, plan.x[i]))
+                break;
+        if (s > kMaxDecimalScale) {
             plan.escaped[i] = 1;
             ++plan.escapes;
+            continue;
         }
+        plan.scale = s;
+        for (std::size_t j = 0; j < i; ++j)
+            if (!plan.escaped[j] && !toScaled(v[j], s, plan.x[j])) {
+                plan.escaped[j] = 1;
+                ++plan.escapes;
+            }
     }
     return plan;
 }
 
-template <typename Sink> void writeDecimal(Sink &w, const DecimalPlan &plan, const double *v, std::size_t n, bool dod)
+// The codes of the delta (or delta-of-delta) sequence, zig-zagged; escapes are marked in the plan.
+std::vector<std::uint64_t> decimalCodes(const DecimalPlan &plan, std::size_t n, bool dod)
 {
+    std::vector<std::uint64_t> zz(n, 0);
     std::int64_t prevX = 0, prevD = 0;
     std::size_t k = 0; // values coded so far (escapes leave the integer state alone)
     for (std::size_t i = 0; i < n; ++i) {
-        if (plan.escaped[i]) {
-            writeEscape(w, v[i]);
+        if (plan.escaped[i])
             continue;
-        }
         const std::int64_t x = plan.x[i];
-        if (!dod || k == 0) {
-            writeCode(w, zigzag(x - prevX));
-        } else {
-            const std::int64_t d = x - prevX;
-            writeCode(w, zigzag(k == 1 ? d : d - prevD));
+        const std::int64_t d = x - prevX;
+        zz[i] = zigzag(!dod || k < 2 ? d : d - prevD);
+        if (k > 0)
             prevD = d;
-        }
         prevX = x;
         ++k;
+    }
+    return zz;
+}
+
+// riceK < 0: the varbit codes; otherwise Rice codes with parameter riceK.
+template <typename Sink>
+void writeDecimal(Sink &w, const DecimalPlan &plan, const std::vector<std::uint64_t> &zz, const double *v,
+                  std::size_t n, int riceK)
+{
+    for (std::size_t i = 0; i < n; ++i) {
+        if (plan.escaped[i]) {
+            if (riceK < 0) {
+                writeEscape(w, v[i]);
+            } else {
+                w.write((std::uint64_t{1} << kRiceLongOnes) - 1, kRiceLongOnes);
+                w.write(kLongCodeEscape, 6);
+                w.write(doubleBits(v[i]), 64);
+            }
+        } else if (riceK < 0) {
+            writeCode(w, zz[i]);
+        } else {
+            writeRice(w, zz[i], riceK);
+        }
     }
 }
 
-std::size_t decimalBits(const DecimalPlan &plan, const double *v, std::size_t n, bool dod)
+// The best Rice parameter for codes zz and its size in bits: near log2 of the mean code, so
+// only the three parameters around it are sized.
+int bestRice(const DecimalPlan &plan, const std::vector<std::uint64_t> &zz, std::size_t n, std::size_t &bits)
 {
-    std::size_t bits = 0;
-    std::int64_t prevX = 0, prevD = 0;
-    std::size_t k = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        if (plan.escaped[i]) {
-            bits += kEscapeCodeBits;
-            continue;
+    double sum = 0;
+    std::size_t coded = 0;
+    for (std::size_t i = 0; i < n; ++i)
+        if (!plan.escaped[i]) {
+            sum += static_cast<double>(zz[i]);
+            ++coded;
         }
-        const std::int64_t x = plan.x[i];
-        if (!dod || k == 0) {
-            bits += static_cast<std::size_t>(codeBits(zigzag(x - prevX)));
-        } else {
-            const std::int64_t d = x - prevX;
-            bits += static_cast<std::size_t>(codeBits(zigzag(k == 1 ? d : d - prevD)));
-            prevD = d;
+    const double mean = coded ? sum / static_cast<double>(coded) : 0;
+    const int guess = mean < 2 ? 0 : static_cast<int>(std::log2(mean * 0.69));
+    int best = 0;
+    bits = SIZE_MAX;
+    for (int k = std::max(0, guess - 1); k <= std::min(56, guess + 1); ++k) {
+        std::size_t b = 0;
+        for (std::size_t i = 0; i < n; ++i)
+            b += plan.escaped[i] ? kRiceEscapeBits : static_cast<std::size_t>(riceBits(zz[i], k));
+        if (b < bits) {
+            bits = b;
+            best = k;
         }
-        prevX = x;
-        ++k;
     }
-    (void)v;
-    return bits;
+    return best;
 }
 
 // Gorilla XOR: '0' same bits; '10' + the bits inside the previous window; '11' + 5 bits of
@@ -222,9 +282,10 @@ void writeTimeBits(BitWriter &w, const std::int64_t *t, std::size_t n)
 }
 
 void writeHeaderAndTimes(TimeEncoding time, ValueEncoding value, const std::int64_t *t, std::size_t n,
-                         std::vector<std::uint8_t> &out)
+                         std::vector<std::uint8_t> &out, unsigned format = 0)
 {
-    out.push_back(static_cast<std::uint8_t>(static_cast<unsigned>(time) | (static_cast<unsigned>(value) << 2)));
+    out.push_back(
+        static_cast<std::uint8_t>(static_cast<unsigned>(time) | (static_cast<unsigned>(value) << 2) | (format << 4)));
     putVarint(out, n);
     putSigned(out, t[0]);
     if (n < 2)
@@ -244,7 +305,7 @@ void writeHeaderAndTimes(TimeEncoding time, ValueEncoding value, const std::int6
 }
 
 void writeValues(ValueEncoding encoding, const DecimalPlan *plan, const double *v, std::size_t n,
-                 std::vector<std::uint8_t> &out)
+                 std::vector<std::uint8_t> &out, int riceK = -1)
 {
     switch (encoding) {
     case ValueEncoding::Constant:
@@ -258,8 +319,10 @@ void writeValues(ValueEncoding encoding, const DecimalPlan *plan, const double *
     case ValueEncoding::DecimalDelta:
     case ValueEncoding::DecimalDoubleDelta: {
         out.push_back(static_cast<std::uint8_t>(plan->scale));
+        if (riceK >= 0)
+            out.push_back(static_cast<std::uint8_t>(riceK));
         BitWriter w(out);
-        writeDecimal(w, *plan, v, n, encoding == ValueEncoding::DecimalDoubleDelta);
+        writeDecimal(w, *plan, decimalCodes(*plan, n, encoding == ValueEncoding::DecimalDoubleDelta), v, n, riceK);
         return;
     }
     }
@@ -304,6 +367,13 @@ double staleMarker()
 void encodeChunk(const std::int64_t *t, const double *v, std::size_t n, std::vector<std::uint8_t> &out)
 {
     const TimeEncoding time = regularTimes(t, n) ? TimeEncoding::Regular : TimeEncoding::DeltaOfDelta;
+    // One value repeated (error counters, limits, idle rates): the constant's 64 bits beat any
+    // other encoding once n >= 56 (XOR needs 64 + n - 1 bits, decimal codes 8 + n at least).
+    if (n >= 56 && allSameBits(v, n)) {
+        writeHeaderAndTimes(time, ValueEncoding::Constant, t, n, out);
+        writeValues(ValueEncoding::Constant, nullptr, v, n, out);
+        return;
+    }
     // Sizes in bits of each encoding that can hold the values; the smallest is written.
     ValueEncoding best = ValueEncoding::Xor;
     BitCounter xorBits;
@@ -315,14 +385,29 @@ void encodeChunk(const std::int64_t *t, const double *v, std::size_t n, std::vec
     }
     const DecimalPlan plan = planDecimal(v, n);
     if (plan.escapes < n) {
-        const std::size_t delta = decimalBits(plan, v, n, false) + 8; // + the scale byte
-        const std::size_t dod = decimalBits(plan, v, n, true) + 8;
-        if (delta < bestBits) {
-            best = ValueEncoding::DecimalDelta;
-            bestBits = delta;
+        int riceK = -1;
+        for (const ValueEncoding e : {ValueEncoding::DecimalDelta, ValueEncoding::DecimalDoubleDelta}) {
+            const std::vector<std::uint64_t> zz = decimalCodes(plan, n, e == ValueEncoding::DecimalDoubleDelta);
+            std::size_t varbit = 8; // the scale byte
+            for (std::size_t i = 0; i < n; ++i)
+                varbit += plan.escaped[i] ? kEscapeCodeBits : static_cast<std::size_t>(codeBits(zz[i]));
+            if (varbit < bestBits) {
+                best = e;
+                bestBits = varbit;
+                riceK = -1;
+            }
+            std::size_t rice = 0;
+            const int k = bestRice(plan, zz, n, rice);
+            rice += 16; // the scale and parameter bytes
+            if (rice < bestBits) {
+                best = e;
+                bestBits = rice;
+                riceK = k;
+            }
         }
-        if (dod < bestBits)
-            best = ValueEncoding::DecimalDoubleDelta;
+        writeHeaderAndTimes(time, best, t, n, out, riceK >= 0 ? 1 : 0);
+        writeValues(best, &plan, v, n, out, riceK);
+        return;
     }
     writeHeaderAndTimes(time, best, t, n, out);
     writeValues(best, &plan, v, n, out);
@@ -352,12 +437,14 @@ Result<ChunkInfo> readHeader(ByteReader &r)
     const std::uint8_t flags = r.byte("flags");
     if (!r.ok())
         return chunkError(r.error());
-    if ((flags >> 4) != 0)
-        return chunkError("unknown format " + std::to_string(flags >> 4) + " in the flags byte at byte 0");
     if ((flags & 3) > 1)
         return chunkError("unknown time encoding " + std::to_string(flags & 3) + " at byte 0");
     info.time = static_cast<TimeEncoding>(flags & 3);
     info.value = static_cast<ValueEncoding>((flags >> 2) & 3);
+    const bool decimal = info.value == ValueEncoding::DecimalDelta || info.value == ValueEncoding::DecimalDoubleDelta;
+    if ((flags >> 4) > (decimal ? 1 : 0)) // format 1: Rice codes, decimal encodings only
+        return chunkError("unknown format " + std::to_string(flags >> 4) + " in the flags byte at byte 0");
+    info.riceBits = (flags >> 4) == 1 ? 0 : -1; // the parameter itself follows the scale byte
     const std::uint64_t count = r.varint("sample count");
     info.firstTime = r.signedVarint("first time");
     if (!r.ok())
@@ -455,31 +542,100 @@ Status decodeXor(const std::uint8_t *bytes, std::size_t size, std::size_t at, st
     return success();
 }
 
-Status decodeDecimal(const std::uint8_t *bytes, std::size_t size, std::size_t at, std::uint32_t count, int scale,
-                     bool dod, double *v)
+// The bits starting at bit `pos` of the stream, MSB first, at least 57 of them valid (the
+// top 64 - pos % 8 ... 64); bytes past the end read as zero.
+// One unaligned big-endian load away from the end, so the decode loop keeps no bit window
+// and its only loop-carried state is the bit position.
+inline std::uint64_t bitsAt(const std::uint8_t *bytes, std::size_t size, std::uint64_t pos)
 {
-    BitReader b(bytes, size);
+    const std::size_t byte = static_cast<std::size_t>(pos >> 3);
+    std::uint64_t word = 0;
+    if (byte + 8 <= size) {
+        std::memcpy(&word, bytes + byte, 8);
+        word = __builtin_bswap64(word);
+    } else {
+        for (std::size_t i = 0; i < 8; ++i)
+            word = (word << 8) | (byte + i < size ? bytes[byte + i] : 0);
+    }
+    return word << (pos & 7);
+}
+
+// Format 1 decimal chunks: the Rice parameter byte after the scale byte (0..56).
+Status readRiceParameter(ByteReader &r, const ChunkInfo &info, int &riceK)
+{
+    riceK = -1;
+    if (info.riceBits < 0)
+        return success();
+    const std::uint8_t k = r.byte("Rice parameter");
+    if (!r.ok())
+        return chunkError(r.error());
+    if (k > 56)
+        return chunkError("Rice parameter " + std::to_string(k) + " above 56 at byte " +
+                          std::to_string(r.offset() - 1));
+    riceK = k;
+    return success();
+}
+
+// Decodes decimal codes into values v, or - with kScaled - into the scaled integers x, where an
+// escaped value stops the decode and sets `escaped` (the caller decodes the chunk as values).
+// riceK < 0: the varbit codes; otherwise Rice codes with that parameter.
+template <bool kScaled>
+Status decodeDecimal(const std::uint8_t *bytes, std::size_t size, std::size_t at, std::uint32_t count, int scale,
+                     bool dod, int riceK, double *v, std::int64_t *xs = nullptr, bool *escaped = nullptr)
+{
     const double divisor = kPow10[scale];
+    const std::uint64_t sizeBits = static_cast<std::uint64_t>(size) * 8;
+    std::uint64_t pos = 0;
     std::uint64_t prevX = 0, prevD = 0; // unsigned: corrupt input may overflow, which must not be UB
     std::uint32_t k = 0;
     for (std::uint32_t i = 0; i < count; ++i) {
-        std::uint64_t zz = 0;
-        if (b.peek(1) == 0) {
-            b.skip(1);
-        } else if (b.peek(2) == 0b10) {
-            zz = b.peek(5) & 7;
-            b.skip(5);
-        } else if (b.peek(3) == 0b110) {
-            zz = b.peek(9) & 63;
-            b.skip(9);
+        if (pos > sizeBits)
+            break;
+        const std::uint64_t w = bitsAt(bytes, size, pos);
+        std::uint64_t zz;
+        int longAt = -1; // bit offset of a long code's 6-bit length field
+        if (riceK >= 0) {
+            const int q = std::min(std::countl_one(w), kRiceLongOnes);
+            if (q < kRiceLongOnes) {
+                const int used = q + 1 + riceK;
+                const std::uint64_t low =
+                    riceK == 0   ? 0
+                    : used <= 57 ? (w << (q + 1)) >> (64 - riceK)
+                                 : bitsAt(bytes, size, pos + static_cast<std::uint64_t>(q + 1)) >> (64 - riceK);
+                zz = (static_cast<std::uint64_t>(q) << riceK) | low;
+                pos += static_cast<std::uint64_t>(used);
+            } else {
+                longAt = kRiceLongOnes;
+            }
         } else {
-            const int f = static_cast<int>(b.peek(9) & 63);
-            b.skip(9);
+            const int ones = std::min(std::countl_one(w), 3);
+            if (ones < 3) { // '0', '10' + 3 bits, '110' + 6 bits: ones + 1 prefix bits, 3 * ones payload bits
+                const int payload = 3 * ones;
+                zz = payload == 0 ? 0 : (w << (ones + 1)) >> (64 - payload);
+                pos += static_cast<std::uint64_t>(4 * ones + 1);
+            } else {
+                longAt = 3;
+            }
+        }
+        if (longAt >= 0) { // 6 bits F, then F+1 bits of zz; F = 63: 64 raw bits of the double
+            const int f = static_cast<int>((w << longAt) >> 58);
+            const std::uint64_t payloadAt = pos + static_cast<std::uint64_t>(longAt + 6);
             if (f == kLongCodeEscape) {
-                v[i] = bitsDouble(b.read(64));
+                if constexpr (kScaled) {
+                    *escaped = true;
+                    return success();
+                }
+                // bitsAt holds 57 valid bits at least: the 64 raw bits take two reads.
+                const std::uint64_t high = bitsAt(bytes, size, payloadAt) >> 32;
+                const std::uint64_t low = bitsAt(bytes, size, payloadAt + 32) >> 32;
+                v[i] = bitsDouble((high << 32) | low);
+                pos = payloadAt + 64;
                 continue;
             }
-            zz = b.read(f + 1);
+            const int length = f + 1;
+            zz = longAt + 6 + length <= 57 ? (w << (longAt + 6)) >> (64 - length)
+                                           : bitsAt(bytes, size, payloadAt) >> (64 - length);
+            pos = payloadAt + static_cast<std::uint64_t>(length);
         }
         const std::uint64_t code = static_cast<std::uint64_t>(unzigzag(zz));
         std::uint64_t x;
@@ -492,10 +648,14 @@ Status decodeDecimal(const std::uint8_t *bytes, std::size_t size, std::size_t at
         }
         prevX = x;
         ++k;
-        const double xd = static_cast<double>(static_cast<std::int64_t>(x));
-        v[i] = scale == 0 ? xd : xd / divisor;
+        if constexpr (kScaled) {
+            xs[i] = static_cast<std::int64_t>(x);
+        } else {
+            const double xd = static_cast<double>(static_cast<std::int64_t>(x));
+            v[i] = scale == 0 ? xd : xd / divisor;
+        }
     }
-    if (b.overrun())
+    if (pos > sizeBits)
         return chunkError("decimal value bits end before value " + std::to_string(count) +
                           " (value bits start at byte " + std::to_string(at) + ")");
     return success();
@@ -507,13 +667,16 @@ Result<ChunkInfo> readChunkInfo(const std::uint8_t *data, std::size_t size)
 {
     ByteReader r(data, size);
     Result<ChunkInfo> info = readHeader(r);
-    if (!info || info->count < 2 ||
-        (info->value != ValueEncoding::DecimalDelta && info->value != ValueEncoding::DecimalDoubleDelta))
+    if (!info || (info->value != ValueEncoding::DecimalDelta && info->value != ValueEncoding::DecimalDoubleDelta))
         return info;
-    r.signedVarint("first time delta");
-    if (info->time == TimeEncoding::DeltaOfDelta)
-        r.bytes(r.varint("time bits length"), "time bits");
+    if (info->count >= 2) { // a one-sample chunk has no times after the first
+        r.signedVarint("first time delta");
+        if (info->time == TimeEncoding::DeltaOfDelta)
+            r.bytes(r.varint("time bits length"), "time bits");
+    }
     info->scale = r.byte("decimal scale");
+    if (info->riceBits >= 0)
+        info->riceBits = r.byte("Rice parameter");
     if (!r.ok())
         return chunkError(r.error());
     return info;
@@ -551,11 +714,53 @@ Status decodeChunk(const std::uint8_t *data, std::size_t size, std::vector<std::
         if (scale > kMaxDecimalScale)
             return chunkError("decimal scale " + std::to_string(scale) + " above " + std::to_string(kMaxDecimalScale) +
                               " at byte " + std::to_string(r.offset() - 1));
-        return decodeDecimal(r.here(), r.remaining(), r.offset(), n, scale,
-                             info->value == ValueEncoding::DecimalDoubleDelta, values.data());
+        int riceK = -1;
+        if (Status st = readRiceParameter(r, *info, riceK); !st)
+            return st;
+        return decodeDecimal<false>(r.here(), r.remaining(), r.offset(), n, scale,
+                                    info->value == ValueEncoding::DecimalDoubleDelta, riceK, values.data());
     }
     }
     return success();
+}
+
+double scaledValue(std::int64_t x, int scale)
+{
+    const double xd = static_cast<double>(x);
+    return scale == 0 ? xd : xd / kPow10[scale];
+}
+
+Result<bool> decodeChunkScaled(const std::uint8_t *data, std::size_t size, std::vector<std::int64_t> &times,
+                               std::vector<std::int64_t> &x, int &scale)
+{
+    ByteReader r(data, size);
+    Result<ChunkInfo> info = readHeader(r);
+    if (!info)
+        return info.error();
+    if (info->value != ValueEncoding::DecimalDelta && info->value != ValueEncoding::DecimalDoubleDelta)
+        return false;
+    const std::uint32_t n = info->count;
+    times.resize(n);
+    x.resize(n);
+    if (Status s = decodeTimes(r, *info, times.data()); !s)
+        return s.error();
+    const std::uint8_t s = r.byte("decimal scale");
+    if (!r.ok())
+        return chunkError(r.error());
+    if (s > kMaxDecimalScale)
+        return chunkError("decimal scale " + std::to_string(s) + " above " + std::to_string(kMaxDecimalScale) +
+                          " at byte " + std::to_string(r.offset() - 1));
+    scale = s;
+    int riceK = -1;
+    if (Status st = readRiceParameter(r, *info, riceK); !st)
+        return st.error();
+    bool escaped = false;
+    if (Status st =
+            decodeDecimal<true>(r.here(), r.remaining(), r.offset(), n, s,
+                                info->value == ValueEncoding::DecimalDoubleDelta, riceK, nullptr, x.data(), &escaped);
+        !st)
+        return st.error();
+    return !escaped;
 }
 
 } // namespace sn::tsdb

@@ -31,6 +31,7 @@ struct ChunkInfo {
     TimeEncoding time = TimeEncoding::Regular;
     ValueEncoding value = ValueEncoding::Constant;
     int scale = 0;
+    int riceBits = -1; // decimal chunks in format 1: the Rice parameter k; -1 for the varbit codes
 };
 
 // v as an integer x with x / 10^scale == v bit for bit; false when no such x below 2^53 exists.
@@ -52,5 +53,14 @@ Result<ChunkInfo> readChunkInfo(const std::uint8_t *data, std::size_t size);
 // truncated bytes give an error naming the field and byte offset, never a read out of bounds.
 Status decodeChunk(const std::uint8_t *data, std::size_t size, std::vector<std::int64_t> &times,
                    std::vector<double> &values);
+
+// A decimal chunk whose values need no escape, decoded to its scaled integers: value i is
+// scaledValue(x[i], scale) bit for bit, and x orders the values as they order. Queries that
+// only compare values (M4's extremes) work on x and convert the few points they keep. False,
+// with nothing usable decoded, for other chunks; an error for malformed ones.
+Result<bool> decodeChunkScaled(const std::uint8_t *data, std::size_t size, std::vector<std::int64_t> &times,
+                               std::vector<std::int64_t> &x, int &scale);
+// The decoder's conversion of a scaled integer back to its value.
+double scaledValue(std::int64_t x, int scale);
 
 } // namespace sn::tsdb

@@ -106,7 +106,8 @@ Labels SeriesIndex::labels(SeriesId id) const
 {
     Labels out;
     for (std::uint32_t i = m_offsets[id] + 1; i < m_offsets[id + 1]; ++i)
-        out.emplace(m_symbols.str(m_pairs[i].first), m_symbols.str(m_pairs[i].second));
+        out.emplace_hint(out.end(), m_symbols.str(m_pairs[i].first),
+                         m_symbols.str(m_pairs[i].second)); // pairs keep Labels order
     return out;
 }
 

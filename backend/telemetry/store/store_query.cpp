@@ -75,13 +75,15 @@ std::vector<SeriesPoint> stepSeries(const TimeSeriesStore &store, SeriesId id, c
 
 std::vector<SeriesPoint> rawSeries(const TimeSeriesStore &store, SeriesId id, std::int64_t start, std::int64_t end)
 {
-    std::vector<SeriesPoint> out;
+    // Points gather in a per-thread buffer, so the result costs one allocation of its exact size.
+    thread_local std::vector<SeriesPoint> points;
+    points.clear();
     store.forEachSample(id, start, end, [&](const std::int64_t *t, const double *v, std::size_t n) {
         for (std::size_t i = 0; i < n; ++i)
             if (!isStaleMarker(v[i]))
-                out.push_back({t[i], v[i]});
+                points.push_back({t[i], v[i]});
     });
-    return out;
+    return std::vector<SeriesPoint>(points.begin(), points.end());
 }
 
 struct M4Column {
@@ -101,6 +103,83 @@ void flushColumn(M4Column &c, std::vector<SeriesPoint> &out)
     c.any = false;
 }
 
+// Folds samples [b, e) of one column into c; NaN and stale markers cannot be drawn.
+void foldSegment(M4Column &c, const std::int64_t *t, const double *v, std::size_t b, std::size_t e)
+{
+    while (b < e && std::isnan(v[b]))
+        ++b;
+    if (b == e)
+        return;
+    std::size_t last = e - 1;
+    while (std::isnan(v[last]))
+        --last;
+    if (!c.any) {
+        c.first = c.min = c.max = {t[b], v[b]};
+        c.any = true;
+        ++b;
+    }
+    double mn = c.min.value, mx = c.max.value;
+    std::size_t iMin = e, iMax = e;
+    for (std::size_t i = b; i <= last; ++i) { // NaN compares false: never a min or a max
+        const double x = v[i];
+        if (x < mn) {
+            mn = x;
+            iMin = i;
+        }
+        if (x > mx) {
+            mx = x;
+            iMax = i;
+        }
+    }
+    if (iMin != e)
+        c.min = {t[iMin], mn};
+    if (iMax != e)
+        c.max = {t[iMax], mx};
+    c.last = {t[last], v[last]};
+}
+
+// Folds samples [b, e) of one column given as scaled integers (no NaN among them: decimal
+// chunks escape those). The first smallest and largest integers are the first smallest and
+// largest values, since the conversion keeps order and these values convert exactly.
+void foldScaled(M4Column &c, const std::int64_t *t, const std::int64_t *x, std::size_t b, std::size_t e, int scale)
+{
+    if (b == e)
+        return;
+    std::size_t iMin = b, iMax = b;
+    std::int64_t xMin = x[b], xMax = x[b];
+    for (std::size_t i = b + 1; i < e; ++i) { // selects, not branches: noisy values flip often
+        const std::int64_t xi = x[i];
+        const bool lower = xi<xMin, higher = xi> xMax;
+        iMin = lower ? i : iMin;
+        xMin = lower ? xi : xMin;
+        iMax = higher ? i : iMax;
+        xMax = higher ? xi : xMax;
+    }
+    const SeriesPoint mn{t[iMin], scaledValue(x[iMin], scale)}, mx{t[iMax], scaledValue(x[iMax], scale)};
+    if (!c.any) {
+        c.first = {t[b], scaledValue(x[b], scale)};
+        c.min = mn;
+        c.max = mx;
+        c.any = true;
+    } else {
+        if (mn.value < c.min.value)
+            c.min = mn;
+        if (mx.value > c.max.value)
+            c.max = mx;
+    }
+    c.last = {t[e - 1], scaledValue(x[e - 1], scale)};
+}
+
+struct M4Scratch {
+    std::vector<std::int64_t> times, x;
+    std::vector<double> values;
+};
+M4Scratch &m4Scratch()
+{
+    thread_local M4Scratch s; // decode buffers, one set per reader thread
+    return s;
+}
+
 std::vector<SeriesPoint> m4Series(const TimeSeriesStore &store, SeriesId id, std::int64_t start, std::int64_t end,
                                   int columns)
 {
@@ -114,11 +193,9 @@ std::vector<SeriesPoint> m4Series(const TimeSeriesStore &store, SeriesId id, std
     };
     M4Column c;
     std::int64_t next = std::numeric_limits<std::int64_t>::min(); // first time past the column
-    store.forEachSample(id, start, end, [&](const std::int64_t *t, const double *v, std::size_t n) {
-        for (std::size_t i = 0; i < n; ++i) {
-            const double value = v[i];
-            if (std::isnan(value))
-                continue; // NaN and stale markers cannot be drawn
+    // A chunk is cut at column boundaries into segments, each folded in one tight loop.
+    auto foldChunk = [&](const std::int64_t *t, std::size_t n, const auto &fold) {
+        for (std::size_t i = 0; i < n;) {
             if (t[i] >= next) {
                 flushColumn(c, out);
                 const std::int64_t col = columnOf(t[i]);
@@ -127,19 +204,29 @@ std::vector<SeriesPoint> m4Series(const TimeSeriesStore &store, SeriesId id, std
                 while (columnOf(next - 1) > col)
                     --next;
             }
-            const SeriesPoint p{t[i], value};
-            if (!c.any) {
-                c.first = c.last = c.min = c.max = p;
-                c.any = true;
-                continue;
-            }
-            c.last = p;
-            if (value < c.min.value)
-                c.min = p;
-            if (value > c.max.value)
-                c.max = p;
+            const std::size_t e = static_cast<std::size_t>(std::lower_bound(t + i, t + n, next) - t);
+            fold(i, e);
+            i = e;
         }
-    });
+    };
+    auto samples = [&](const std::int64_t *t, const double *v, std::size_t n) {
+        foldChunk(t, n, [&](std::size_t b, std::size_t e) { foldSegment(c, t, v, b, e); });
+    };
+    M4Scratch &m = m4Scratch();
+    store.forEachChunk(
+        id, start, end,
+        [&](const std::uint8_t *bytes, std::size_t size) {
+            int scale = 0;
+            const Result<bool> scaled = decodeChunkScaled(bytes, size, m.times, m.x, scale);
+            if (scaled && *scaled) { // decimal values: extremes on the integers, no value decoded
+                const std::int64_t *t = m.times.data();
+                const std::int64_t *x = m.x.data();
+                foldChunk(t, m.times.size(), [&](std::size_t b, std::size_t e) { foldScaled(c, t, x, b, e, scale); });
+            } else if (scaled && decodeChunk(bytes, size, m.times, m.values)) {
+                samples(m.times.data(), m.values.data(), m.times.size());
+            } // a chunk that does not decode is skipped, as forEachSample skips it
+        },
+        samples);
     flushColumn(c, out);
     return out;
 }
@@ -213,11 +300,11 @@ Result<std::vector<SeriesData>> rangeQuery(const TimeSeriesStore &store, const R
             s.points = stepSeries(store, ids[i], q);
         else
             s.points = rawSeries(store, ids[i], q.startMs, q.endMs);
+        if (!s.points.empty() || q.aggregation != Aggregation::None) { // names only for series kept
+            s.metric = store.metricOf(ids[i]);
+            s.labels = store.labelsOf(ids[i]);
+        }
     });
-    for (std::size_t i = 0; i < ids.size(); ++i) {
-        series[i].metric = store.metricOf(ids[i]);
-        series[i].labels = store.labelsOf(ids[i]);
-    }
     if (q.aggregation == Aggregation::None) {
         std::erase_if(series, [](const SeriesData &s) { return s.points.empty(); });
         return series;

@@ -384,8 +384,8 @@ std::size_t TimeSeriesStore::seriesCount() const
     return m_index.size();
 }
 
-std::int64_t TimeSeriesStore::visitBlocks(SeriesId id, std::int64_t minT, std::int64_t maxT, const SamplesFn &fn,
-                                          const std::vector<std::shared_ptr<Block>> &list) const
+std::int64_t TimeSeriesStore::visitBlocks(SeriesId id, std::int64_t minT, std::int64_t maxT, const ChunkFn *chunk,
+                                          const SamplesFn &fn, const std::vector<std::shared_ptr<Block>> &list) const
 {
     std::int64_t last = kMinTime;
     DecodeScratch &dec = scratch();
@@ -400,6 +400,11 @@ std::int64_t TimeSeriesStore::visitBlocks(SeriesId id, std::int64_t minT, std::i
                 continue;
             if (ref.minTime > maxT)
                 break;
+            if (chunk && ref.minTime >= minT && ref.maxTime <= maxT && ref.minTime > last) {
+                (*chunk)(block->chunkData(ref), ref.length);
+                last = ref.maxTime;
+                continue;
+            }
             if (Status s = decodeChunk(block->chunkData(ref), ref.length, dec.times, dec.values); !s) {
                 qCWarning(lcStore).noquote()
                     << "skipping a chunk of" << block->dir() << ":" << QString::fromStdString(s.error().message);
@@ -413,6 +418,18 @@ std::int64_t TimeSeriesStore::visitBlocks(SeriesId id, std::int64_t minT, std::i
 
 void TimeSeriesStore::forEachSample(SeriesId id, std::int64_t minT, std::int64_t maxT, const SamplesFn &fn) const
 {
+    visit(id, minT, maxT, nullptr, fn);
+}
+
+void TimeSeriesStore::forEachChunk(SeriesId id, std::int64_t minT, std::int64_t maxT, const ChunkFn &chunk,
+                                   const SamplesFn &samples) const
+{
+    visit(id, minT, maxT, &chunk, samples);
+}
+
+void TimeSeriesStore::visit(SeriesId id, std::int64_t minT, std::int64_t maxT, const ChunkFn *chunk,
+                            const SamplesFn &fn) const
+{
     const HeadSeries *head = headOf(id);
     if (!head || minT > maxT)
         return;
@@ -420,11 +437,16 @@ void TimeSeriesStore::forEachSample(SeriesId id, std::int64_t minT, std::int64_t
     // so whatever moved in between is in one or the other (or both; duplicates are skipped).
     const HeadSnapshot snap = head->snapshot(minT, maxT);
     const auto list = blocks();
-    std::int64_t last = visitBlocks(id, minT, maxT, fn, *list);
+    std::int64_t last = visitBlocks(id, minT, maxT, chunk, fn, *list);
     DecodeScratch &dec = scratch();
     for (const ChunkPtr &c : snap.sealed) {
         if (c->maxTime <= last)
             continue;
+        if (chunk && c->minTime >= minT && c->maxTime <= maxT && c->minTime > last) {
+            (*chunk)(c->bytes.data(), c->bytes.size());
+            last = c->maxTime;
+            continue;
+        }
         if (Status s = decodeChunk(c->bytes.data(), c->bytes.size(), dec.times, dec.values); !s)
             continue;
         last = emitClipped(dec.times.data(), dec.values.data(), dec.times.size(), minT, maxT, last, fn);

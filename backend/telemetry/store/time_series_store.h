@@ -91,6 +91,13 @@ public:
     // Calls fn with the samples of `id` in [minT, maxT], in time order, a chunk at a time.
     using SamplesFn = std::function<void(const std::int64_t *times, const double *values, std::size_t n)>;
     void forEachSample(SeriesId id, std::int64_t minT, std::int64_t maxT, const SamplesFn &fn) const;
+    // Like forEachSample, but the chunks that lie wholly inside [minT, maxT] come encoded
+    // through `chunk` (bytes as decodeChunk reads them) so a query can decode them its own way
+    // (M4 folds scaled integers); the rest - chunks the range cuts, the open head chunk - comes
+    // decoded through `samples`. Both in one time order, each sample once.
+    using ChunkFn = std::function<void(const std::uint8_t *bytes, std::size_t size)>;
+    void forEachChunk(SeriesId id, std::int64_t minT, std::int64_t maxT, const ChunkFn &chunk,
+                      const SamplesFn &samples) const;
     // The newest sample, unless there is none or it is a stale marker.
     std::optional<SeriesPoint> latest(SeriesId id) const;
     // Buckets of `resolutionMs` (one of kRollupResolutionsMs) starting in [minT, maxT]: from
@@ -111,8 +118,9 @@ private:
     Status cutRange(std::int64_t from, std::int64_t to);
     Status checkpoint();
     Status applyRetention();
-    std::int64_t visitBlocks(SeriesId id, std::int64_t minT, std::int64_t maxT, const SamplesFn &fn,
-                             const std::vector<std::shared_ptr<Block>> &blocks) const;
+    void visit(SeriesId id, std::int64_t minT, std::int64_t maxT, const ChunkFn *chunk, const SamplesFn &fn) const;
+    std::int64_t visitBlocks(SeriesId id, std::int64_t minT, std::int64_t maxT, const ChunkFn *chunk,
+                             const SamplesFn &fn, const std::vector<std::shared_ptr<Block>> &blocks) const;
 
     StoreOptions m_options;
     OpenReport m_openReport;

@@ -82,6 +82,33 @@ void expectRoundTrip(const Samples &s, const std::vector<std::uint8_t> &bytes)
                  qPrintable(QStringLiteral("value %1: %2 != %3").arg(i).arg(v[i], 0, 'g', 17).arg(s.v[i], 0, 'g', 17)));
 }
 
+// The scaled-integer decode (M4's path) gives the same times, and integers that convert to
+// the same values bit for bit, whenever it accepts a chunk; it accepts every decimal chunk
+// without escapes and nothing else.
+void expectScaledMatches(const Samples &s, const std::vector<std::uint8_t> &bytes)
+{
+    std::vector<std::int64_t> t, x;
+    int scale = -1;
+    const Result<bool> scaled = decodeChunkScaled(bytes.data(), bytes.size(), t, x, scale);
+    QVERIFY2(scaled.ok(), scaled.ok() ? "" : scaled.error().message.c_str());
+    const Result<ChunkInfo> info = readChunkInfo(bytes.data(), bytes.size());
+    QVERIFY(info.ok());
+    const bool decimal = info->value == ValueEncoding::DecimalDelta || info->value == ValueEncoding::DecimalDoubleDelta;
+    bool escapes = false;
+    for (double v : s.v) {
+        std::int64_t unused;
+        escapes = escapes || !scaledDecimal(v, info->scale, unused);
+    }
+    QCOMPARE(*scaled, decimal && !escapes);
+    if (!*scaled)
+        return;
+    QCOMPARE(t, s.t);
+    QCOMPARE(scale, info->scale);
+    for (std::size_t i = 0; i < x.size(); ++i)
+        QVERIFY2(doubleBits(scaledValue(x[i], scale)) == doubleBits(s.v[i]),
+                 qPrintable(QStringLiteral("value %1").arg(i)));
+}
+
 } // namespace
 
 class TestChunkEncoding : public QObject {
@@ -105,12 +132,14 @@ private slots:
             std::vector<std::uint8_t> bytes;
             encodeChunk(s.t.data(), s.v.data(), s.t.size(), bytes);
             expectRoundTrip(s, bytes);
+            expectScaledMatches(s, bytes);
             // Every encoding that accepts the values round-trips them as well.
             for (ValueEncoding e :
                  {ValueEncoding::Xor, ValueEncoding::DecimalDelta, ValueEncoding::DecimalDoubleDelta}) {
                 std::vector<std::uint8_t> forced;
                 if (encodeChunkAs(e, s.t.data(), s.v.data(), s.t.size(), forced)) {
                     expectRoundTrip(s, forced);
+                    expectScaledMatches(s, forced);
                     QVERIFY(bytes.size() <= forced.size() + 1); // the chosen one is (about) the smallest
                 }
             }
