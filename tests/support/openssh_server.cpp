@@ -9,6 +9,7 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <pwd.h>
+#include <signal.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -144,6 +145,22 @@ void OpenSshServer::stop()
 {
     if (m_sshd.state() == QProcess::NotRunning)
         return;
+    // sshd's per-connection children outlive the listener; a node whose sshd "goes away" loses
+    // them too. They are found as the children of the PID we started, never by name.
+    const qint64 pid = m_sshd.processId();
+    for (const QString &entry : QDir("/proc").entryList(QDir::Dirs)) {
+        bool numeric = false;
+        const int child = entry.toInt(&numeric);
+        if (!numeric)
+            continue;
+        QFile stat("/proc/" + entry + "/stat");
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray text = stat.readAll();
+        const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
+        if (fields.size() > 1 && fields[1].toLongLong() == pid)
+            ::kill(child, SIGTERM);
+    }
     m_sshd.terminate(); // SIGTERM to the PID we started
     if (!m_sshd.waitForFinished(5000)) {
         m_sshd.kill();

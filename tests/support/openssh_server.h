@@ -26,6 +26,7 @@ public:
     void addConfig(const QString &line) { m_extraConfig << line; }
     // Generates the host key, writes the config, starts sshd and waits until it listens.
     bool start(QString *why);
+    // Stops the listener and the connections it serves. Idempotent.
     void stop();
 
     QString dir() const { return m_dir.path(); }
