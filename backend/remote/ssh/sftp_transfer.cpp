@@ -53,8 +53,12 @@ Error sftpError(SshSession &session, sftp_session sftp, const std::string &doing
     return session.lastError(kind, "SFTP: " + doing + " " + path + " (SFTP status " + std::to_string(code) + ")");
 }
 
-Result<SftpPtr> openSftp(SshSession &session)
+// Connects if needed, then takes the session lock (held by the caller for the whole transfer).
+Result<SftpPtr> openSftp(SshSession &session, std::unique_lock<std::mutex> &lock)
 {
+    if (Status s = session.connect(); !s)
+        return s.error();
+    lock = std::unique_lock(session.mutex());
     SftpPtr sftp(sftp_new(session.handle()));
     if (!sftp)
         return session.lastError(ErrorCode::Unavailable, "SFTP: cannot open the sftp subsystem");
@@ -77,10 +81,8 @@ Status sftpUpload(SshSession &session, const std::string &localPath, const std::
         return localError("cannot stat", localPath);
     const mode_t bits = (mode ? *mode : st.st_mode) & 07777;
 
-    if (Status s = session.connect(); !s)
-        return s;
-    std::lock_guard lock(session.mutex());
-    auto sftp = openSftp(session);
+    std::unique_lock<std::mutex> lock;
+    auto sftp = openSftp(session, lock);
     if (!sftp)
         return sftp.error();
     // Created 0600 whatever `bits` says, so nobody else can open it while it fills; the final
@@ -110,10 +112,8 @@ Status sftpUpload(SshSession &session, const std::string &localPath, const std::
 
 Status sftpDownload(SshSession &session, const std::string &remotePath, const std::string &localPath)
 {
-    if (Status s = session.connect(); !s)
-        return s;
-    std::lock_guard lock(session.mutex());
-    auto sftp = openSftp(session);
+    std::unique_lock<std::mutex> lock;
+    auto sftp = openSftp(session, lock);
     if (!sftp)
         return sftp.error();
     AttrPtr attributes(sftp_stat(sftp->get(), remotePath.c_str()));
