@@ -1,5 +1,6 @@
 #include "backend/api/telemetry_sources.h"
 
+#include "backend/remote/ssh/ssh_command_runner.h"
 #include "backend/telemetry/collectors/dcgm_exporter_collector.h"
 #include "backend/telemetry/collectors/host_collector.h"
 #include "backend/telemetry/collectors/nvidia_smi_collector.h"
@@ -80,7 +81,7 @@ private:
 
 } // namespace
 
-Result<std::vector<std::unique_ptr<Collector>>> makeTelemetryCollectors(const ClusterSpec &spec)
+Result<std::vector<std::unique_ptr<Collector>>> makeTelemetryCollectors(const ClusterSpec &spec, const SshOptions &ssh)
 {
     const TelemetrySpec telemetry = spec.effectiveTelemetry();
     std::vector<std::unique_ptr<Collector>> out;
@@ -106,12 +107,19 @@ Result<std::vector<std::unique_ptr<Collector>>> makeTelemetryCollectors(const Cl
     }
     case TelemetrySource::NvidiaSmi:
         for (const NodeSpec &node : spec.nodes) {
-            if (!isLocalAddress(node.address))
-                return invalidArgument("telemetry source nvidia-smi on node " + node.name + " (" + node.address +
-                                       ") needs the SSH transport, which this build does not have yet; run "
-                                       "dcgm-exporter there and use source dcgm-exporter, or use prometheus");
-            out.push_back(
-                std::make_unique<OwnedRunnerNvidiaSmiCollector>(std::make_unique<LocalCommandRunner>(), node.name));
+            if (isLocalAddress(node.address)) {
+                out.push_back(
+                    std::make_unique<OwnedRunnerNvidiaSmiCollector>(std::make_unique<LocalCommandRunner>(), node.name));
+                continue;
+            }
+            auto target = parseSshTarget(node.address);
+            if (!target)
+                return invalidArgument("telemetry source nvidia-smi: node " + node.name + ": " +
+                                       target.error().message);
+            SshOptions options = ssh;
+            options.target = *target;
+            out.push_back(std::make_unique<OwnedRunnerNvidiaSmiCollector>(
+                std::make_unique<SshCommandRunner>(std::move(options)), node.name));
         }
         break;
     case TelemetrySource::DcgmExporter:

@@ -6,7 +6,10 @@
 #include "backend/api/engine.h"
 #include "backend/api/telemetry_sources.h"
 #include "backend/model/cluster_yaml.h"
+#include "backend/telemetry/collectors/nvidia_smi_csv.h"
 #include "backend/telemetry/prometheus/http_server.h"
+#include "tests/support/nvidia_smi_capture.h"
+#include "tests/support/openssh_server.h"
 #include "tests/support/shared_data.h"
 
 #include <QtTest>
@@ -18,6 +21,7 @@ class TestEngineTelemetrySources : public QObject {
 
 private slots:
     void readsRealExporterEndpoint();
+    void readsNvidiaSmiOverSsh();
     void refusesUnbuildableSources_data();
     void refusesUnbuildableSources();
     void buildsOneCollectorPerNode();
@@ -78,6 +82,74 @@ void TestEngineTelemetrySources::readsRealExporterEndpoint()
     QVERIFY(reported);
 }
 
+// nvidia-smi on a node with an address, end to end over a real sshd on loopback: the node's PATH
+// (sshd's SetEnv) finds a fake nvidia-smi that prints a real H100 capture.
+void TestEngineTelemetrySources::readsNvidiaSmiOverSsh()
+{
+    const QString rel = "nvidia-smi/query-csv/linux-x86_64__nvidia-h100-80gb-hbm3__590.48.01__load.csv";
+    if (!test::requireSharedData(rel) || !test::requireOpenSsh())
+        return;
+    QFile capture(test::sharedDataPath(rel));
+    QVERIFY(capture.open(QIODevice::ReadOnly));
+    test::OpenSshServer sshd;
+    const QString key = sshd.makeUserKey("id_engine");
+    QVERIFY(!key.isEmpty());
+    QVERIFY(QDir(sshd.dir()).mkpath("bin"));
+    QFile rows(sshd.path("rows.csv"));
+    QVERIFY(rows.open(QIODevice::WriteOnly));
+    rows.write(test::projectNvidiaSmiCapture(capture.readAll(), nvidiaSmiQueryFields()));
+    rows.close();
+    QFile script(sshd.path("bin/nvidia-smi"));
+    QVERIFY(script.open(QIODevice::WriteOnly));
+    script.write("#!/bin/sh\ncase \"$1\" in --query-gpu=*) cat '" + sshd.path("rows.csv").toUtf8() +
+                 "'; exit 0;; esac\necho \"unexpected arguments: $*\" >&2\nexit 9\n");
+    script.close();
+    QVERIFY(script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    sshd.addConfig("SetEnv PATH=" + sshd.path("bin") + ":/usr/bin:/bin");
+    QString why;
+    QVERIFY2(sshd.start(&why), qPrintable(why));
+    QFile knownHosts(sshd.path("known_hosts"));
+    QVERIFY(knownHosts.open(QIODevice::WriteOnly));
+    knownHosts.write(sshd.knownHostsLine().toUtf8() + "\n");
+    knownHosts.close();
+
+    SshOptions ssh;
+    ssh.configFile = "";
+    ssh.knownHostsFile = sshd.path("known_hosts").toStdString();
+    ssh.globalKnownHostsFile = sshd.path("no_global_known_hosts").toStdString();
+    ssh.useAgent = false;
+    ssh.tryDefaultKeys = false;
+    ssh.identityFiles = {key.toStdString()};
+    const std::string address = sshd.user().toStdString() + "@127.0.0.1:" + std::to_string(sshd.port());
+    auto spec = parseClusterYaml("apiVersion: supernode/v1\nkind: Cluster\nmetadata: {name: lab}\n"
+                                 "nodes:\n  - {name: h100box, address: '" +
+                                 address + "'}\ntelemetry:\n  source: nvidia-smi\n  interval: 200ms\n");
+    QVERIFY2(spec.ok(), spec.ok() ? "" : spec.error().message.c_str());
+    Engine::Options options;
+    options.spec = *spec;
+    options.makeCollectors = [ssh](const ClusterSpec &s) { return makeTelemetryCollectors(s, ssh); };
+    Engine engine(std::move(options));
+
+    QTRY_VERIFY2_WITH_TIMEOUT(engine.summary().nodes_up() == 1, qPrintable(sshd.log()), 15000);
+    const pb::ClusterSummary s = engine.summary();
+    QCOMPARE(s.telemetry_source(), std::string("nvidia-smi"));
+    QCOMPARE(s.telemetry_sources_size(), 1);
+    QCOMPARE(s.telemetry_sources(0).target(), "h100box (ssh://" + address + ")");
+    QCOMPARE(s.gpus_total(), 1);
+    pb::QueryRangeRequest q;
+    q.set_metric("DCGM_FI_DEV_POWER_USAGE");
+    (*q.mutable_match_labels())["Hostname"] = "h100box";
+    const pb::QueryRangeResponse r = engine.queryRange(q).value();
+    QCOMPARE(r.series_size(), 1);
+    QVERIFY(r.series(0).points_size() >= 1);
+    QCOMPARE(r.series(0).points(0).value(), 631.95); // the capture's power.draw
+    QVERIFY2(sshd.log().contains("Accepted publickey for " + sshd.user()), qPrintable(sshd.log()));
+
+    // The node's sshd goes away: the node goes down.
+    sshd.stop();
+    QTRY_VERIFY_WITH_TIMEOUT(engine.summary().nodes_up() == 0, 15000);
+}
+
 void TestEngineTelemetrySources::refusesUnbuildableSources_data()
 {
     QTest::addColumn<QString>("yaml");
@@ -86,9 +158,9 @@ void TestEngineTelemetrySources::refusesUnbuildableSources_data()
     QTest::newRow("dcgm-exporter, node without address")
         << head + "nodes:\n  - name: n1\ntelemetry: {source: dcgm-exporter}\n"
         << "node n1 has no address to scrape (http://ADDRESS:9400/metrics)";
-    QTest::newRow("nvidia-smi on a remote node")
-        << head + "nodes:\n  - {name: n1, address: 10.0.0.1}\ntelemetry: {source: nvidia-smi}\n"
-        << "needs the SSH transport";
+    QTest::newRow("nvidia-smi on a node whose address is no SSH address")
+        << head + "nodes:\n  - {name: n1, address: 'admin@n1:99999'}\ntelemetry: {source: nvidia-smi}\n"
+        << "node n1: SSH address 'admin@n1:99999': port '99999'";
     QTest::newRow("nvml with two remote nodes")
         << head + "nodes:\n  - {name: n1, address: 10.0.0.1}\n  - {name: n2, address: 10.0.0.2}\n"
                   "telemetry: {source: nvml}\n"
@@ -134,6 +206,19 @@ void TestEngineTelemetrySources::buildsOneCollectorPerNode()
     QVERIFY(local.ok());
     QCOMPARE((*local)[0]->source(), std::string("nvidia-smi"));
     QCOMPARE((*local)[0]->node(), std::string("gpubox"));
+
+    // nvidia-smi on nodes with an address runs over SSH: user and port from the address, else
+    // from ~/.ssh/config or the current user and 22. Nothing connects yet.
+    auto ssh = makeTelemetryCollectors(*parseClusterYaml(
+        "apiVersion: supernode/v1\nkind: Cluster\nmetadata: {name: lab}\nnodes:\n  - {name: n1, address: "
+        "'admin@10.0.0.1:2222'}\n  - {name: n2, address: 'ops@[fd00::2]'}\n  - name: here\n"
+        "telemetry: {source: nvidia-smi}\n"));
+    QVERIFY2(ssh.ok(), ssh.ok() ? "" : ssh.error().message.c_str());
+    QCOMPARE(ssh->size(), std::size_t(3));
+    QCOMPARE((*ssh)[0]->source(), std::string("nvidia-smi"));
+    QCOMPARE((*ssh)[0]->target(), std::string("n1 (ssh://admin@10.0.0.1:2222)"));
+    QCOMPARE((*ssh)[1]->target(), std::string("n2 (ssh://ops@[fd00::2]:22)"));
+    QCOMPARE((*ssh)[2]->target(), std::string("here (local)"));
 
     // NVML reads the engine's own machine; its host metrics come with it.
     auto nvml = makeTelemetryCollectors(
