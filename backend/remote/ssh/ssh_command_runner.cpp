@@ -16,11 +16,15 @@ constexpr int kSliceMs = 20;
 
 struct Channel {
     ssh_channel ch = nullptr;
-    ~Channel()
+    ~Channel() { reset(); }
+    // Before the session goes: ssh_free() frees the session's channels, so a channel freed
+    // after it would be freed twice.
+    void reset()
     {
         if (ch) {
             ssh_channel_close(ch);
             ssh_channel_free(ch);
+            ch = nullptr;
         }
     }
 };
@@ -59,6 +63,7 @@ Result<CommandOutput> SshCommandRunner::run(const std::vector<std::string> &argv
     channel.ch = ssh_channel_new(m_session->handle());
     if (!channel.ch || ssh_channel_open_session(channel.ch) != SSH_OK) {
         Error e = m_session->lastError(ErrorCode::Unavailable, "SSH: cannot open a channel to run " + argv[0]);
+        channel.reset();
         lock.unlock();
         m_session->disconnect(); // likely a dead connection: the next run reconnects
         return e;
