@@ -3,6 +3,7 @@
 #include "backend/comms/link_rates.h"
 #include "backend/comms/nccl_topo_xml.h"
 #include "backend/comms/pci_address.h"
+#include "backend/comms/pcie_tree.h"
 
 #include <QXmlStreamWriter>
 
@@ -77,33 +78,15 @@ private:
         return {};
     }
 
-    // The PCIe tree: breadth-first from the CPUs through PCIe switches.
+    // The PCIe tree (pcie_tree.h), restricted to this host.
     std::string placeDevices()
     {
-        std::vector<int> queue;
-        for (const auto &[numa, cpu] : m_cpus) {
-            (void)numa;
-            if (cpu >= 0) {
-                m_parent[cpu] = -1;
-                queue.push_back(cpu);
+        const PcieTree tree = pcieTreeOf(m_g);
+        for (int i : m_local)
+            if (tree.parent[static_cast<std::size_t>(i)] >= 0) {
+                m_parent[i] = tree.parent[static_cast<std::size_t>(i)];
+                m_uplink[i] = tree.uplink[static_cast<std::size_t>(i)];
             }
-        }
-        for (std::size_t head = 0; head < queue.size(); ++head) {
-            const int u = queue[head];
-            for (int li : m_g.linksOf(u)) {
-                const Link &l = m_g.links()[static_cast<std::size_t>(li)];
-                if (l.kind != LinkKind::Pcie)
-                    continue;
-                const int v = l.a == u ? l.b : l.a;
-                const DeviceKind k = m_g.device(v).kind;
-                if (m_parent.count(v) || (k != DeviceKind::PcieSwitch && k != DeviceKind::Gpu && k != DeviceKind::Nic))
-                    continue;
-                m_parent[v] = u;
-                m_uplink[v] = li;
-                if (k == DeviceKind::PcieSwitch)
-                    queue.push_back(v);
-            }
-        }
         for (int i : m_local) {
             const Device &d = m_g.device(i);
             if ((d.kind != DeviceKind::Gpu && d.kind != DeviceKind::Nic) || m_parent.count(i))
