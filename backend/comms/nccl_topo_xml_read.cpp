@@ -154,6 +154,23 @@ private:
         return out;
     }
 
+    // The PCIe link from a <pci> up to its parent, at the element's link_speed and link_width.
+    Result<Link> pcieUplink(const Element &e, int parent) const
+    {
+        const int gen = pcieGenerationFromLinkSpeed(optional(e, "link_speed"));
+        int width = 0;
+        if (e.attributes.count("link_width")) {
+            auto w = integer(e, "link_width");
+            if (!w)
+                return w.error();
+            width = static_cast<int>(*w);
+        }
+        Link up{-1, parent, LinkKind::Pcie, width, gen};
+        if (gen > 0 && width > 0)
+            up.bandwidthGBps = width * pcieGBpsPerLane(gen);
+        return up;
+    }
+
     Result<int> readCpu(const Element &e)
     {
         if (e.name != "cpu")
@@ -207,17 +224,10 @@ private:
         auto cls = attr(e, "class");
         if (!cls)
             return cls.error().message;
-        const int gen = pcieGenerationFromLinkSpeed(optional(e, "link_speed"));
-        int width = 0;
-        if (e.attributes.count("link_width")) {
-            auto w = integer(e, "link_width");
-            if (!w)
-                return w.error().message;
-            width = static_cast<int>(*w);
-        }
-        Link up{-1, parent, LinkKind::Pcie, width, gen};
-        if (gen > 0 && width > 0)
-            up.bandwidthGBps = width * pcieGBpsPerLane(gen);
+        auto uplink = pcieUplink(e, parent);
+        if (!uplink)
+            return uplink.error().message;
+        Link up = *uplink;
         Device d;
         d.host = m_host;
         d.numaNode = numa;
@@ -327,18 +337,11 @@ private:
             return fail(e, d.id + " appears twice").message;
         const int self = m_out.graph.addDevice(d);
         if (pciParent >= 0) {
-            const int gen = pcieGenerationFromLinkSpeed(optional(e, "link_speed"));
-            int width = 0;
-            if (e.attributes.count("link_width")) {
-                auto w = integer(e, "link_width");
-                if (!w)
-                    return w.error().message;
-                width = static_cast<int>(*w);
-            }
-            Link up{self, pciParent, LinkKind::Pcie, width, gen};
-            if (gen > 0 && width > 0)
-                up.bandwidthGBps = width * pcieGBpsPerLane(gen);
-            m_out.graph.addLink(up);
+            auto up = pcieUplink(e, pciParent);
+            if (!up)
+                return up.error().message;
+            up->a = self;
+            m_out.graph.addLink(*up);
         } else {
             (void)cpu; // off the PCIe tree: its NUMA node says which CPU
         }
