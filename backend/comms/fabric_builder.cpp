@@ -76,6 +76,7 @@ TopologyGraph buildFabric(const FabricShape &f)
         for (int i = 0; i < f.gpusPerNode; ++i) {
             Device d{gpuId(host, i), DeviceKind::Gpu, host, i, i < f.gpusPerNode / 2 ? 0 : 1};
             d.model = f.gpuModel;
+            d.sm = computeCapabilityOf(f.gpuModel);
             const int gpu = g.addDevice(d);
             g.addLink({gpu, pcieSwitches[static_cast<std::size_t>(i / 2)], LinkKind::Pcie, 16, pcieGen, pcieGBps});
             for (int s = 0; s < f.nvswitchesPerNode; ++s) {
@@ -90,6 +91,10 @@ TopologyGraph buildFabric(const FabricShape &f)
             Device d{nicId(host, "mlx5_" + std::to_string(k)), DeviceKind::Nic, host, k,
                      g.device(pcieSwitches[static_cast<std::size_t>(pair)]).numaNode};
             d.rail = "rail" + std::to_string(k);
+            d.rdmaDevice = "mlx5_" + std::to_string(k);
+            d.fabric = f.net;
+            d.speedGbps = f.nicGbps;
+            d.port = 1;
             const int nic = g.addDevice(d);
             g.addLink({nic, pcieSwitches[static_cast<std::size_t>(pair)], LinkKind::Pcie, 16, pcieGen, pcieGBps});
             g.addLink({nic, leaves[static_cast<std::size_t>((n / f.nodesPerLeaf) * f.nicsPerNode + k)], f.net, 1, 0,
@@ -111,6 +116,7 @@ TopologyGraph graphFromClusterSpec(const ClusterSpec &spec)
         for (const GpuSpec &gpu : node.gpus) {
             Device d{gpuId(node.name, gpu.index), DeviceKind::Gpu, node.name, gpu.index, gpu.numaNode};
             d.model = gpu.model;
+            d.pciBusId = gpu.pciBusId; // nccl_topo_xml.h normalises and checks it
             g.addDevice(d);
         }
         for (const NvSwitchSpec &s : node.nvswitches)
@@ -119,6 +125,10 @@ TopologyGraph graphFromClusterSpec(const ClusterSpec &spec)
             Device d{nicId(node.name, node.nics[i].name), DeviceKind::Nic, node.name, static_cast<int>(i),
                      node.nics[i].numaNode};
             d.rail = "rail" + std::to_string(i);
+            d.fabric = linkKindFromType(node.nics[i].type);
+            (d.fabric == LinkKind::Ethernet ? d.netdev : d.rdmaDevice) = node.nics[i].name;
+            if (node.nics[i].speedGbps > 0)
+                d.speedGbps = node.nics[i].speedGbps;
             g.addDevice(d);
         }
     }

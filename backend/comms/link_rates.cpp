@@ -70,4 +70,21 @@ double pcieGBpsPerLane(int generation)
     return 0;
 }
 
+int computeCapabilityOf(const std::string &m)
+{
+    // Most specific names first: "RTX A6000" before "A6", "L40S" before "L4", "GH200" before "H200".
+    static constexpr std::pair<const char *, int> kModels[] = {
+        {"GB200", 100},    {"B200", 100},      {"B100", 100},  {"GH200", 90},    {"H200", 90},    {"H100", 90},
+        {"H800", 90},      {"H20", 90},        {"L40", 89},    {"L4", 89},       {"RTX 40", 89},  {"Ada", 89},
+        {"A100", 80},      {"A800", 80},       {"A30", 80},    {"RTX A", 86},    {"A40", 86},     {"A10", 86},
+        {"A16", 86},       {"A2", 86},         {"RTX 30", 86}, {"T4", 75},       {"RTX 20", 75},  {"2080", 75},
+        {"TITAN RTX", 75}, {"Quadro RTX", 75}, {"GTX 16", 75}, {"V100", 70},     {"TITAN V", 70}, {"P100", 60},
+        {"GTX 10", 61},    {"P40", 61},        {"P4", 61},     {"Quadro P", 61},
+    };
+    for (const auto &[name, sm] : kModels)
+        if (has(m, name))
+            return sm;
+    return 0;
+}
+
 } // namespace sn::comms

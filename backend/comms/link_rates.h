@@ -16,4 +16,8 @@ int pcieGenerationOf(const std::string &gpuModel);
 // Per lane, per direction, after line encoding (8b/10b up to Gen2, 128b/130b after).
 double pcieGBpsPerLane(int generation);
 
+// CUDA compute capability x 10 of a GPU model (80 A100, 90 H100), which NCCL's topology file
+// carries as `sm`; 0 unknown.
+int computeCapabilityOf(const std::string &gpuModel);
+
 } // namespace sn::comms

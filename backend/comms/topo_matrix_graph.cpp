@@ -53,6 +53,8 @@ TopologyGraph graphFromTopoMatrix(const TopoMatrix &m, const std::string &host, 
         dev.cpuAffinity = d.cpuAffinity;
         if (d.isGpu)
             dev.model = gpuModel;
+        else
+            dev.rdmaDevice = d.name; // nvidia-smi lists NICs by their RDMA device names
         index[i] = g.addDevice(dev);
     }
 

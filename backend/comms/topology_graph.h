@@ -44,6 +44,17 @@ struct Device {
     std::string model{};       // "NVIDIA H100 80GB HBM3", "ConnectX-7"; empty unknown
     int tier = 0;              // network switches: 1 leaf, 2 spine, ...
     std::string rail{};        // NICs and leaf switches: the rail they belong to ("rail0"); empty none
+    // Where NCCL and the exporters need them (nccl_topo_xml.h); empty or unknown until discovered.
+    std::string pciBusId{};                  // "0000:18:00.0" as NCCL writes it (pci_address.h)
+    int sm = 0;                              // GPUs: compute capability x 10 (80 A100, 90 H100); 0 unknown
+    std::string rdmaDevice{};                // NICs: the RDMA device ("mlx5_0"); empty when none
+    std::string netdev{};                    // NICs: the Linux interface ("ens1f0np0", "eth0")
+    std::optional<LinkKind> fabric{};        // NICs: InfiniBand, RoCE or plain Ethernet (no RDMA)
+    double speedGbps = kUnknown;             // NICs: port speed, one direction
+    int port = -1;                           // NICs: RDMA port number (1-based)
+    std::string portGuid{};                  // NICs: "0x248a0703005c9a2e"
+    int roceV2GidIndex = -1;                 // RoCE NICs: the GID index of the RoCE v2 IPv4 address
+    LinkHealth health = LinkHealth::Unknown; // NICs: port state (Active / Down)
 };
 
 struct Link {

@@ -25,9 +25,11 @@ Commands:
                                    and column
   inspect metrics FILE             what the Prometheus text parser reads from a captured /metrics
                                    scrape: metric families, types, series, values
-  inspect topo FILE [--host NAME] [--gpu-model MODEL]
+  inspect topo FILE [--host NAME] [--gpu-model MODEL] [--nccl-env | --nccl-xml]
                                    the topology graph read from a captured nvidia-smi topo -m:
-                                   devices, link type per pair, NIC and NUMA affinity
+                                   devices, link type per pair, NIC and NUMA affinity;
+                                   --nccl-env: the NCCL environment it calls for, with reasons;
+                                   --nccl-xml: its NCCL_TOPO_FILE (needs PCI bus ids)
   version                          print the version
 
 Options:

@@ -1,11 +1,16 @@
 // supernodectl inspect topo FILE: the topology graph read from a captured `nvidia-smi topo -m`
 // (devices, the link type of every pair, NIC and NUMA affinity). Malformed input exits 3 with
-// the parser's error, which names line and column.
+// the parser's error, which names line and column. --nccl-env prints the NCCL environment the
+// graph calls for, each with its reason; --nccl-xml the NCCL_TOPO_FILE (which needs bus ids the
+// matrix does not have, so it says how to get them instead of guessing).
+#include "backend/comms/nccl_env.h"
+#include "backend/comms/nccl_topo_xml.h"
 #include "backend/comms/nvidia_smi_topo.h"
 #include "backend/comms/topology_json.h"
 #include "backend/ctl/ctl_context.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 
 namespace sn::ctl {
@@ -45,6 +50,8 @@ int inspectTopoCommand(Context &ctx)
 {
     const QString host = takeOption(ctx, QStringLiteral("--host"), QStringLiteral("node"));
     const QString gpuModel = takeOption(ctx, QStringLiteral("--gpu-model"), QString());
+    const bool ncclEnv = ctx.args.removeAll(QStringLiteral("--nccl-env")) > 0;
+    const bool ncclXml = ctx.args.removeAll(QStringLiteral("--nccl-xml")) > 0;
     if (ctx.args.size() != 1)
         return usage(ctx, QStringLiteral("inspect topo needs one FILE (the output of nvidia-smi topo -m)"));
     QFile file(ctx.args.front());
@@ -55,6 +62,32 @@ int inspectTopoCommand(Context &ctx)
     if (!matrix)
         return fail(ctx, matrix.error());
     const comms::TopologyGraph graph = comms::graphFromTopoMatrix(*matrix, host.toStdString(), gpuModel.toStdString());
+    if (ncclXml) {
+        auto xml = comms::ncclTopologyXml(graph, host.toStdString());
+        if (!xml)
+            return fail(ctx, {xml.error().code, "--nccl-xml: " + xml.error().message});
+        ctx.out << QString::fromStdString(*xml) << '\n';
+        return kOk;
+    }
+    if (ncclEnv) {
+        const comms::NcclEnvAdvice advice = comms::recommendNcclEnv(graph, host.toStdString());
+        if (ctx.json) {
+            QJsonArray settings;
+            for (const comms::NcclEnvSetting &s : advice.settings)
+                settings.append(QJsonObject{{"name", QString::fromStdString(s.name)},
+                                            {"value", QString::fromStdString(s.value)},
+                                            {"reason", QString::fromStdString(s.reason)}});
+            QJsonArray notes;
+            for (const std::string &n : advice.notes)
+                notes.append(QString::fromStdString(n));
+            ctx.out
+                << QJsonDocument(QJsonObject{{"settings", settings}, {"notes", notes}}).toJson(QJsonDocument::Compact)
+                << '\n';
+        } else {
+            ctx.out << QString::fromStdString(advice.shell());
+        }
+        return kOk;
+    }
     if (ctx.json) {
         QJsonObject o = comms::topoMatrixToJson(*matrix, graph);
         o["source"] = file.fileName();

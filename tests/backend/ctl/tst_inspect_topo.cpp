@@ -82,6 +82,26 @@ private slots:
         QCOMPARE(ctl({"inspect", "topo", dir.filePath("missing.txt")}).exitCode, 3);
         QCOMPARE(ctl({"inspect", "topo"}).exitCode, 2);
     }
+
+    void printsTheNcclEnvironmentTheGraphCallsFor()
+    {
+        if (!sn::test::requireSharedData("nvidia-smi/topo"))
+            return;
+        const QString file = sn::test::sharedDataPath("nvidia-smi/topo/jdh4-della-i14g20_2xA100_SYS_2NIC.txt");
+        const Run r = ctl({"inspect", "topo", file, "--nccl-env", "--gpu-model", "NVIDIA A100-PCIE-40GB"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("export NCCL_IB_HCA==mlx5_0,mlx5_1\n"), r.out.constData());
+        QVERIFY(r.out.contains("export NCCL_NET_GDR_LEVEL=PXB"));
+        const Run j = ctl({"--json", "inspect", "topo", file, "--nccl-env"});
+        QCOMPARE(j.exitCode, 0);
+        const QJsonArray settings = QJsonDocument::fromJson(j.out).object()["settings"].toArray();
+        QCOMPARE(settings.first().toObject()["name"].toString(), "NCCL_IB_HCA");
+        QVERIFY(!settings.first().toObject()["reason"].toString().isEmpty());
+        // A bare matrix has no bus ids, which the topology file cannot do without.
+        const Run xml = ctl({"inspect", "topo", file, "--nccl-xml"});
+        QCOMPARE(xml.exitCode, 3);
+        QVERIFY2(xml.err.contains("--nccl-xml: node/gpu0 has no PCI bus id"), xml.err.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestInspectTopo)
