@@ -28,6 +28,10 @@ Commands:
   inspect topo FILE [--host NAME] [--gpu-model MODEL]
                                    the topology graph read from a captured nvidia-smi topo -m:
                                    devices, link type per pair, NIC and NUMA affinity
+  logs templates FILE [--format FORMAT] [--settings FILE --source NAME]
+                                   the template of every line of a log file (--json: one object
+                                   per line, then a summary); FORMAT like
+                                   '<Date> <Time> <Level> <Component>: <Content>'
   version                          print the version
 
 Options:
@@ -142,6 +146,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return configCommand(ctx);
     if (command == QLatin1String("inspect"))
         return inspectCommand(ctx);
+    if (command == QLatin1String("logs"))
+        return logsCommand(ctx);
     if (command == QLatin1String("version")) {
         if (ctx.json)
             out << "{\"name\":\"supernodectl\",\"version\":\"" << SN_VERSION << "\"}\n";
