@@ -32,6 +32,8 @@ Commands:
                                    the template of every line of a log file (--json: one object
                                    per line, then a summary); FORMAT like
                                    '<Date> <Time> <Level> <Component>: <Content>'
+  anomaly scan FILE.csv            the metric anomaly detectors over a timestamp,value series
+                                   (NAB's layout); --json: one object per row
   version                          print the version
 
 Options:
@@ -148,6 +150,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return inspectCommand(ctx);
     if (command == QLatin1String("logs"))
         return logsCommand(ctx);
+    if (command == QLatin1String("anomaly"))
+        return anomalyCommand(ctx);
     if (command == QLatin1String("version")) {
         if (ctx.json)
             out << "{\"name\":\"supernodectl\",\"version\":\"" << SN_VERSION << "\"}\n";
