@@ -30,6 +30,12 @@ Commands:
                                    devices, link type per pair, NIC and NUMA affinity;
                                    --nccl-env: the NCCL environment it calls for, with reasons;
                                    --nccl-xml: its NCCL_TOPO_FILE (needs PCI bus ids)
+  logs templates FILE [--format FORMAT] [--settings FILE --source NAME]
+                                   the template of every line of a log file (--json: one object
+                                   per line, then a summary); FORMAT like
+                                   '<Date> <Time> <Level> <Component>: <Content>'
+  anomaly scan FILE.csv            the metric anomaly detectors over a timestamp,value series
+                                   (NAB's layout); --json: one object per row
   version                          print the version
 
 Options:
@@ -144,6 +150,10 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return configCommand(ctx);
     if (command == QLatin1String("inspect"))
         return inspectCommand(ctx);
+    if (command == QLatin1String("logs"))
+        return logsCommand(ctx);
+    if (command == QLatin1String("anomaly"))
+        return anomalyCommand(ctx);
     if (command == QLatin1String("version")) {
         if (ctx.json)
             out << "{\"name\":\"supernodectl\",\"version\":\"" << SN_VERSION << "\"}\n";

@@ -45,5 +45,8 @@ int inspectCommand(Context &ctx);
 int inspectMetricsCommand(Context &ctx);
 int inspectNvidiaSmiCommand(Context &ctx);
 int inspectTopoCommand(Context &ctx);
+// ctl_logs.cpp: "logs templates FILE"; ctl_anomaly.cpp: "anomaly scan FILE.csv".
+int logsCommand(Context &ctx);
+int anomalyCommand(Context &ctx);
 
 } // namespace sn::ctl
