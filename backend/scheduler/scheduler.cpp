@@ -29,6 +29,9 @@ Scheduler::Scheduler(ClusterCapacity cluster, SchedulerConfig config, std::uniqu
 {
     for (const auto &[name, q] : m_config.queues)
         m_queues[name];
+    for (const NodeCapacity &n : m_cluster.nodes())
+        for (const GpuSlot &g : n.gpus)
+            m_allNvSwitch = m_allNvSwitch && g.nvlinkDomain == 0;
 }
 
 std::optional<int> Scheduler::findJob(const std::string &id) const
@@ -171,6 +174,7 @@ void Scheduler::start(SchedJob &j, Allocation a, std::int64_t nowMs, std::vector
     m_queues[j.spec.queue].gpusInUse += j.gpus;
     m_queues[j.spec.queue].memoryInUse += j.spec.memoryBytes;
     m_running.insert(j.index);
+    ++m_runningByPriority[j.priority];
     out.push_back({DecisionKind::Start, j.index, j.gpus, ""});
 }
 
@@ -196,6 +200,8 @@ void Scheduler::stopRun(SchedJob &j, std::int64_t nowMs, bool keepSinceCheckpoin
     j.allocation = {};
     j.gpus = 0;
     m_running.erase(j.index);
+    if (--m_runningByPriority[j.priority] == 0)
+        m_runningByPriority.erase(j.priority);
 }
 
 void Scheduler::resize(SchedJob &j, const Allocation &delta, bool grow, std::int64_t nowMs)

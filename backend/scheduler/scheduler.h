@@ -25,6 +25,8 @@
 
 namespace sn::sched {
 
+struct FreeSummary;
+
 struct SchedJob {
     int index = 0;  // in submit order
     std::string id; // "j<index>"
@@ -122,7 +124,7 @@ private:
     std::optional<std::string> blockedByRules(const SchedJob &j) const;
     std::optional<Allocation> tryPlace(const SchedJob &j, const ClusterCapacity &on) const;
     std::optional<Reservation> reserve(const SchedJob &j, std::int64_t nowMs) const;
-    std::string waitReason(const SchedJob &j) const;
+    std::string waitReason(const SchedJob &j, const FreeSummary &free) const;
     std::int64_t estimatedEndMs(const SchedJob &j, std::int64_t nowMs) const; // -1: unknown
     // Preemption and elastic (scheduler_preemption.cpp).
     bool makeRoom(SchedJob &j, std::int64_t nowMs, std::vector<Decision> &out);
@@ -136,7 +138,9 @@ private:
     std::map<int, std::map<std::string, std::set<int>>, std::greater<>> m_pending;
     std::size_t m_pendingCount = 0;
     std::set<int> m_running;
+    std::map<int, int> m_runningByPriority; // priority -> running jobs
     std::map<std::string, QueueState> m_queues;
+    bool m_allNvSwitch = true; // every GPU of every node in one NVLink domain: "NVSwitch node" in reasons
     std::int64_t m_usageAtMs = 0;
 };
 

@@ -5,15 +5,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
+#include <tuple>
 
 namespace sn::sched {
-
-namespace {
 
 // What is free at best anywhere: a cheap test that spares most doomed placement searches when
 // the cluster is full and thousands of jobs wait.
 struct FreeSummary {
     int mostWholeOnANode = 0;
+    int largestBlockNode = -1;
     int mostMilliOnAGpu = 0;
     int wholeTotal = 0;
     std::int64_t mostCpu = 0;
@@ -25,7 +26,10 @@ struct FreeSummary {
             if (!n.healthy)
                 continue;
             const int whole = n.wholeFreeGpus();
-            s.mostWholeOnANode = std::max(s.mostWholeOnANode, whole);
+            if (s.largestBlockNode < 0 || whole > s.mostWholeOnANode) {
+                s.mostWholeOnANode = whole;
+                s.largestBlockNode = static_cast<int>(&n - c.nodes().data());
+            }
             s.wholeTotal += whole;
             s.mostCpu = std::max(s.mostCpu, n.cpuMilliFree);
             for (const GpuSlot &g : n.gpus)
@@ -43,6 +47,8 @@ struct FreeSummary {
         return gang ? wholeTotal >= r.gpus : mostWholeOnANode >= r.gpus;
     }
 };
+
+namespace {
 
 std::string gpuWord(int n)
 {
@@ -118,45 +124,50 @@ std::optional<Allocation> Scheduler::tryPlace(const SchedJob &j, const ClusterCa
 
 std::optional<Scheduler::Reservation> Scheduler::reserve(const SchedJob &j, std::int64_t nowMs) const
 {
-    // Running jobs by estimated end; the reservation is the first prefix of them whose end frees
-    // enough for the job (placement is monotone in freed resources, so bisect).
+    // Release running jobs in order of their estimated end on a what-if copy until the job
+    // fits; the placement search runs only when a release could have made the difference.
     std::vector<std::pair<std::int64_t, int>> ends;
     for (int r : m_running)
         if (const std::int64_t e = estimatedEndMs(m_jobs[r], nowMs); e >= 0)
             ends.push_back({e, r});
     std::sort(ends.begin(), ends.end());
-    auto placedAfter = [&](std::size_t k) {
-        ClusterCapacity copy = m_cluster;
-        for (std::size_t i = 0; i < k; ++i)
-            copy.release(m_jobs[ends[i].second].allocation);
-        return m_policy->place(
-            copy, requestFor(j, std::max(j.spec.gpusMin, m_config.elastic ? j.spec.gpusMin : j.spec.gpusMax)));
-    };
-    auto all = placedAfter(ends.size());
-    if (!all)
-        return std::nullopt;
-    std::size_t lo = 1, hi = ends.size();
-    std::optional<Allocation> found = all;
-    while (lo < hi) {
-        const std::size_t mid = (lo + hi) / 2;
-        if (auto a = placedAfter(mid)) {
-            found = a;
-            hi = mid;
-        } else
-            lo = mid + 1;
+    const PlacementRequest req = requestFor(j, m_config.elastic ? j.spec.gpusMin : j.spec.gpusMax);
+    ClusterCapacity copy = m_cluster;
+    int wholeTotal = 0;
+    for (const NodeCapacity &n : copy.nodes())
+        wholeTotal += n.wholeFreeGpus();
+    for (const auto &[endMs, r] : ends) {
+        const Allocation &a = m_jobs[r].allocation;
+        for (const NodeShare &p : a.parts)
+            wholeTotal -= copy.nodes()[p.node].wholeFreeGpus();
+        copy.release(a);
+        bool promising = false;
+        for (const NodeShare &p : a.parts) {
+            const NodeCapacity &n = copy.nodes()[p.node];
+            wholeTotal += n.wholeFreeGpus();
+            if (req.shared())
+                for (int g : p.gpus)
+                    promising = promising || (n.gpus[g].healthy && n.gpus[g].milliFree >= req.gpuMilli);
+            else
+                promising = promising || n.wholeFreeGpus() >= req.gpus;
+        }
+        promising = promising || (!req.shared() && req.gpus > 1 && wholeTotal >= req.gpus);
+        if (!promising)
+            continue;
+        if (auto placed = m_policy->place(copy, req)) {
+            Reservation res;
+            res.job = j.index;
+            res.shadowMs = endMs;
+            res.nodes.assign(m_cluster.nodes().size(), false);
+            for (const NodeShare &p : placed->parts)
+                res.nodes[p.node] = true;
+            return res;
+        }
     }
-    if (hi != ends.size() || !found)
-        found = placedAfter(hi);
-    Reservation res;
-    res.job = j.index;
-    res.shadowMs = ends.empty() ? nowMs : ends[hi - 1].first;
-    res.nodes.assign(m_cluster.nodes().size(), false);
-    for (const NodeShare &p : found->parts)
-        res.nodes[p.node] = true;
-    return res;
+    return std::nullopt;
 }
 
-std::string Scheduler::waitReason(const SchedJob &j) const
+std::string Scheduler::waitReason(const SchedJob &j, const FreeSummary &free) const
 {
     const int g = m_config.elastic ? j.spec.gpusMin : j.spec.gpusMax;
     std::string what;
@@ -168,17 +179,10 @@ std::string Scheduler::waitReason(const SchedJob &j) const
     else if (j.spec.gpuMilli < kMilliPerGpu)
         what = "waiting for a " + std::to_string(j.spec.gpuMilli) + "/1000 share of one" + models + " GPU";
     else if (g <= m_cluster.largestNodeGpus()) {
-        bool nvswitch = g > 1;
-        for (const NodeCapacity &n : m_cluster.nodes())
-            for (const GpuSlot &s : n.gpus)
-                nvswitch = nvswitch && s.nvlinkDomain == 0;
-        what = "waiting for " + gpuWord(g) + models + " on one " + (nvswitch ? "NVSwitch node" : "node");
-        const NodeCapacity *best = nullptr;
-        for (const NodeCapacity &n : m_cluster.nodes())
-            if (n.healthy && (!best || n.wholeFreeGpus() > best->wholeFreeGpus()))
-                best = &n;
-        if (best)
-            what += "; the largest free block is " + gpuWord(best->wholeFreeGpus()) + " on " + best->name;
+        what = "waiting for " + gpuWord(g) + models + " on one " + (g > 1 && m_allNvSwitch ? "NVSwitch node" : "node");
+        if (free.largestBlockNode >= 0)
+            what += "; the largest free block is " + gpuWord(free.mostWholeOnANode) + " on " +
+                    m_cluster.nodes()[free.largestBlockNode].name;
     } else {
         int free = 0;
         for (const NodeCapacity &n : m_cluster.nodes())
@@ -197,6 +201,9 @@ std::vector<Decision> Scheduler::cycle(std::int64_t nowMs)
     FreeSummary free = FreeSummary::of(m_cluster);
     std::optional<Reservation> reservation;
     std::optional<ClusterCapacity> masked; // the cluster without the reserved nodes
+    // Shapes that did not fit this cycle, per capacity view: resources only shrink while the
+    // cycle starts jobs, so the same shape cannot fit later in it (until preemption frees some).
+    std::set<std::tuple<const ClusterCapacity *, int, int, std::int64_t, std::int64_t, std::uint64_t, int>> failed;
     int firstBlocked = -1;
     int scanned = 0;
     int position = 0;
@@ -234,8 +241,13 @@ std::vector<Decision> Scheduler::cycle(std::int64_t nowMs)
         }
         const PlacementRequest least = requestFor(j, m_config.elastic ? j.spec.gpusMin : j.spec.gpusMax);
         std::optional<Allocation> a;
-        if (free.mayFit(least, j.spec.gang))
+        const auto shape = std::make_tuple(on, j.spec.gpusMin, j.spec.gpuMilli, j.cpuMilli, j.spec.memoryBytes,
+                                           least.modelMask, j.spec.gpusMax);
+        if (free.mayFit(least, j.spec.gang) && !failed.count(shape)) {
             a = tryPlace(j, *on);
+            if (!a)
+                failed.insert(shape);
+        }
         if (a) {
             if (masked)
                 masked->apply(*a);
@@ -245,6 +257,7 @@ std::vector<Decision> Scheduler::cycle(std::int64_t nowMs)
         }
         if (!m_config.strictFifo && makeRoom(j, nowMs, out)) {
             masked.reset();
+            failed.clear();
             free = FreeSummary::of(m_cluster);
             continue;
         }
@@ -253,8 +266,9 @@ std::vector<Decision> Scheduler::cycle(std::int64_t nowMs)
         if (!reservation && m_config.backfill && j.spec.gpusMin > 0) {
             reservation = reserve(j, nowMs);
             masked.reset();
+            failed.clear();
         }
-        j.reason = waitReason(j);
+        j.reason = waitReason(j, free);
         if (reservation && reservation->job == idx)
             j.reason += "; resources reserved for it from +" +
                         std::to_string(std::max<std::int64_t>(0, reservation->shadowMs - nowMs) / 1000) + " s";

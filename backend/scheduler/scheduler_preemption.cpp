@@ -12,6 +12,9 @@ namespace sn::sched {
 
 namespace {
 
+// A job that needs more than this many victims is better served by its reservation.
+constexpr std::size_t kMaxVictimsTried = 64;
+
 // GPU-ms a job would lose if stopped now: everything since its last checkpoint.
 double workAtRisk(const SchedJob &j, std::int64_t nowMs)
 {
@@ -46,6 +49,9 @@ bool Scheduler::makeRoom(SchedJob &j, std::int64_t nowMs, std::vector<Decision> 
         return false;
     const QueuePolicy &mine = m_config.queue(j.spec.queue);
     const bool underGuarantee = queueGpusInUse(j.spec.queue) + std::max(1, j.spec.gpusMin) <= mine.gpuMin;
+    // Most blocked jobs have nobody to preempt: say so without walking every running job.
+    if (!underGuarantee && (m_runningByPriority.empty() || m_runningByPriority.begin()->first >= j.priority))
+        return false;
     struct Victim {
         int job;
         bool shrink;
@@ -79,6 +85,8 @@ bool Scheduler::makeRoom(SchedJob &j, std::int64_t nowMs, std::vector<Decision> 
     ClusterCapacity what = m_cluster;
     std::vector<std::pair<Victim, Allocation>> plan;
     std::optional<Allocation> placed;
+    if (victims.size() > kMaxVictimsTried)
+        victims.resize(kMaxVictimsTried);
     for (const Victim &v : victims) {
         const SchedJob &vj = m_jobs[v.job];
         Allocation freed = v.shrink ? shrinkDelta(vj, vj.spec.gpusMin) : vj.allocation;
