@@ -19,6 +19,9 @@ Commands:
   sim run [--seconds N] [--seed S] [--inject KIND:NODE[:INDEX][@SECOND]]...
                                    run the simulated super node in virtual time, inject faults,
                                    and print the summary and the events raised
+  sim --trace FILE [--nodes NODES.csv] [--policy fifo|bestfit|default] [--inflate [--seed N]]
+                                   replay a job trace (Alibaba OpenB or generic CSV) on the
+                                   scheduler in virtual time, or run FGD workload inflation
   config check FILE                validate a cluster.yaml; errors name line and column
   inspect nvidia-smi FILE          what the nvidia-smi parsers read from a captured `-q -x`
                                    XML or `--query-gpu` CSV (with header); errors name line

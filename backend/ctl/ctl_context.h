@@ -39,6 +39,7 @@ void printSummaryText(Context &ctx, const pb::ClusterSummary &summary);
 
 int statusCommand(Context &ctx);
 int simCommand(Context &ctx);
+int simTraceCommand(Context &ctx); // ctl_sim_trace.cpp: sim --trace FILE ...
 int configCommand(Context &ctx);
 // ctl_inspect*.cpp: "inspect SUBJECT FILE".
 int inspectCommand(Context &ctx);

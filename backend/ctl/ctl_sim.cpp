@@ -163,7 +163,9 @@ int runCommand(Context &ctx)
 int simCommand(Context &ctx)
 {
     if (ctx.args.isEmpty())
-        return usage(ctx, QStringLiteral("sim needs a subcommand: faults or run"));
+        return usage(ctx, QStringLiteral("sim needs a subcommand: faults or run, or --trace FILE"));
+    if (ctx.args.contains(QStringLiteral("--trace")))
+        return simTraceCommand(ctx);
     const QString sub = ctx.args.takeFirst();
     if (sub == QLatin1String("faults"))
         return faultsCommand(ctx);

@@ -1,0 +1,116 @@
+// Scheduler benchmarks (scripts/bench scheduler): placement decisions per second and the cycle
+// after a job ends on 1,024 nodes x 8 GPUs with 100,000 pending jobs; the whole OpenB replay;
+// and the FGD inflation quality figure (unallocated GPU share, ours against best fit).
+#include "bench_json.h"
+
+#include "backend/scheduler/inflation.h"
+#include "backend/scheduler/placement_policies.h"
+#include "backend/scheduler/replay.h"
+#include "backend/scheduler/scheduler.h"
+#include "backend/scheduler/trace_cluster.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <random>
+
+using namespace sn;
+using namespace sn::sched;
+
+namespace {
+
+double seconds(std::chrono::steady_clock::time_point since)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
+}
+
+Scheduler bigCluster(int maxScan)
+{
+    ClusterCapacity c;
+    for (int i = 0; i < 1024; ++i)
+        c.addNode("node" + std::to_string(i), "H100", 8, 128000, std::int64_t{2048} << 30, i / 32);
+    SchedulerConfig cfg;
+    cfg.maxBackfillScan = maxScan;
+    Scheduler s(std::move(c), cfg, makePlacementPolicy("default"));
+    std::mt19937_64 rng(1);
+    const int sizes[] = {1, 1, 1, 2, 4, 8, 8, 16, 0, 0}; // 0: a 250..750 share of one GPU
+    for (int i = 0; i < 100000; ++i) {
+        JobSpec j;
+        j.name = "bench" + std::to_string(i);
+        j.queue = i % 4 == 0 ? "ml" : "cv";
+        const int g = sizes[rng() % 10];
+        j.gpusMin = j.gpusMax = g == 0 ? 1 : g;
+        j.gpuMilli = g == 0 ? 250 * (1 + static_cast<int>(rng() % 3)) : 1000;
+        j.cpus = 4 * j.gpusMax;
+        j.memoryBytes = std::int64_t{32} << 30;
+        j.estimatedRuntimeS = 600 + static_cast<std::int64_t>(rng() % 7200);
+        (void)s.submit(j, 0);
+    }
+    return s;
+}
+
+} // namespace
+
+int main()
+{
+    {
+        // Every pending job gets a decision (start, or why not) in one cycle.
+        Scheduler s = bigCluster(100000);
+        const auto t0 = std::chrono::steady_clock::now();
+        const auto started = s.cycle(0);
+        const double elapsed = seconds(t0);
+        bench::printFigure("scheduler", "placements_per_s", 100000 / elapsed, "decisions/s",
+                           "kube-scheduler (hundreds/s)", 500);
+        std::fprintf(stderr, "bench_scheduler: first cycle started %zu jobs in %.3f s\n", started.size(), elapsed);
+
+        // A job ends, the cycle that follows (default scan depth).
+        Scheduler t = bigCluster(SchedulerConfig{}.maxBackfillScan);
+        t.cycle(0);
+        std::vector<double> ms;
+        std::mt19937_64 rng(2);
+        std::int64_t now = 1000;
+        for (int i = 0; i < 200; ++i) {
+            std::vector<int> running(t.running().begin(), t.running().end());
+            (void)t.finish(running[rng() % running.size()], now);
+            const auto c0 = std::chrono::steady_clock::now();
+            t.cycle(now);
+            ms.push_back(seconds(c0) * 1000);
+            now += 1000;
+        }
+        std::sort(ms.begin(), ms.end());
+        bench::printFigure("scheduler", "cycle_ms_p99", ms[ms.size() * 99 / 100], "ms", "target", 10);
+    }
+
+    const char *data = std::getenv("SN_SHARED_DATA");
+    const std::string dir = std::string(data ? data : "../shared/data") + "/traces/alibaba-openb-2023/";
+    auto all = readOpenbNodes(dir + "openb_node_list_all_node.csv");
+    auto gpuNodes = readOpenbNodes(dir + "openb_node_list_gpu_node.csv");
+    auto pods = readOpenbPods(dir + "openb_pod_list_default.csv");
+    if (!all || !gpuNodes || !pods) {
+        std::fprintf(stderr, "bench_scheduler: OpenB trace not found under %s; skipping replay figures\n", dir.c_str());
+        return 0;
+    }
+    {
+        const auto t0 = std::chrono::steady_clock::now();
+        ReplayOptions o;
+        const ReplayResult r = replayTrace(capacityFromTraceNodes(*all, false), *pods, SchedulerConfig{}, o);
+        bench::printFigure("scheduler", "replay_s", seconds(t0), "s", "target", 10);
+        std::fprintf(stderr, "bench_scheduler: replay of %d jobs, %d completed\n", r.jobs, r.completed);
+    }
+    {
+        const ClusterCapacity cluster = capacityFromTraceNodes(*gpuNodes, true);
+        auto median = [&](const std::string &policy) {
+            std::vector<double> v;
+            for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+                auto p = makePlacementPolicy(policy);
+                v.push_back(runInflation(cluster, *pods, *p, seed).unallocatedGpuFraction);
+            }
+            std::sort(v.begin(), v.end());
+            return v[v.size() / 2];
+        };
+        const double bestfit = median("bestfit");
+        const double ours = median("default");
+        bench::printFigure("scheduler", "unallocated_gpu_fraction", ours, "share", "bestfit", bestfit);
+        bench::printFigure("scheduler", "unallocated_gpu_fraction_fifo", median("fifo"), "share", "bestfit", bestfit);
+    }
+    return 0;
+}
