@@ -10,6 +10,7 @@
 #include "backend/telemetry/prometheus/http_server.h"
 #include "tests/support/nvidia_smi_capture.h"
 #include "tests/support/openssh_server.h"
+#include "tests/support/served_metrics.h"
 #include "tests/support/shared_data.h"
 
 #include <QtTest>
@@ -32,14 +33,8 @@ void TestEngineTelemetrySources::readsRealExporterEndpoint()
     const QString rel = "dcgm-exporter/datadog_fixture/dcgm_tests_docker_serve_metrics.prom";
     if (!test::requireSharedData(rel))
         return;
-    QFile f(test::sharedDataPath(rel));
-    QVERIFY(f.open(QIODevice::ReadOnly));
-    const std::string capture = f.readAll().toStdString();
     HttpServer exporter;
-    exporter.handle("/metrics", [&](const HttpRequest &) {
-        return HttpReply{200, kPrometheusTextContentType, capture};
-    });
-    QVERIFY(exporter.start("127.0.0.1", 0).ok());
+    QVERIFY(test::serveMetricsFile(exporter, test::sharedDataPath(rel)).ok());
 
     const std::string yaml = "apiVersion: supernode/v1\nkind: Cluster\nmetadata: {name: lab}\n"
                              "nodes:\n  - {name: t4box, address: 127.0.0.1}\n"

@@ -11,6 +11,7 @@
 #include "backend/telemetry/prometheus/prometheus_text_renderer.h"
 #include "backend/telemetry/readings_to_samples.h"
 #include "tests/backend/telemetry/loopback_port.h"
+#include "tests/support/served_metrics.h"
 #include "tests/support/shared_data.h"
 
 #include <QDateTime>
@@ -305,14 +306,8 @@ private slots:
         const QString rel = "dcgm-exporter/datadog_fixture/dcgm_tests_docker_serve_metrics.prom";
         if (!test::requireSharedData(rel))
             return;
-        QFile f(test::sharedDataPath(rel));
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        const std::string capture = f.readAll().toStdString();
         HttpServer exporter;
-        exporter.handle("/metrics", [&](const HttpRequest &) {
-            return HttpReply{200, kPrometheusTextContentType, capture};
-        });
-        QVERIFY(exporter.start("127.0.0.1", 0).ok());
+        QVERIFY(test::serveMetricsFile(exporter, test::sharedDataPath(rel)).ok());
 
         DcgmExporterCollector::Options options;
         options.url = "http://127.0.0.1:" + std::to_string(exporter.port()) + "/metrics";
