@@ -52,7 +52,35 @@ std::string Scheduler::pendingReason(int index) const
     const SchedJob &j = m_jobs[index];
     if (j.state != JobState::Pending)
         return {};
-    return j.reason + (j.position > 0 ? "; position " + std::to_string(j.position) : std::string());
+    const int position = positionOf(index);
+    const std::string why = behindLastWindow(j)
+                                ? "waiting behind the first " + std::to_string(m_config.maxBackfillScan) +
+                                      " pending jobs (not considered this cycle)"
+                                : j.reason;
+    return why + (position > 0 ? "; position " + std::to_string(position) : std::string());
+}
+
+bool Scheduler::behindLastWindow(const SchedJob &j) const
+{
+    return j.state == JobState::Pending && j.queuedAtCycle < m_cycles && j.consideredCycle < m_cycles;
+}
+
+int Scheduler::positionOf(int index) const
+{
+    const SchedJob &j = m_jobs[index];
+    if (j.state != JobState::Pending)
+        return 0;
+    if (!behindLastWindow(j))
+        return j.position;
+    if (m_rankCacheVersion != m_stateVersion) {
+        m_rankCache.assign(m_jobs.size(), 0);
+        int rank = m_windowStillPending;
+        for (const int k : pendingOrder())
+            if (behindLastWindow(m_jobs[k]))
+                m_rankCache[k] = ++rank;
+        m_rankCacheVersion = m_stateVersion;
+    }
+    return index < static_cast<int>(m_rankCache.size()) ? m_rankCache[index] : 0;
 }
 
 Result<int> Scheduler::submit(const JobSpec &spec, std::int64_t nowMs, std::optional<std::int64_t> cpuMilli)
@@ -81,7 +109,10 @@ void Scheduler::addPending(SchedJob &j)
 {
     m_pending[j.priority][j.spec.queue].insert(j.index);
     ++m_pendingCount;
+    ++m_stateVersion;
     j.state = JobState::Pending;
+    j.position = 0;
+    j.queuedAtCycle = m_cycles;
 }
 
 void Scheduler::removePending(SchedJob &j)
@@ -93,6 +124,7 @@ void Scheduler::removePending(SchedJob &j)
     if (q == level->second.end() || !q->second.erase(j.index))
         return;
     --m_pendingCount;
+    ++m_stateVersion;
     j.position = 0;
     if (q->second.empty())
         level->second.erase(q);
@@ -175,6 +207,7 @@ void Scheduler::start(SchedJob &j, Allocation a, std::int64_t nowMs, std::vector
     m_queues[j.spec.queue].memoryInUse += j.spec.memoryBytes;
     m_running.insert(j.index);
     ++m_runningByPriority[j.priority];
+    ++m_stateVersion;
     out.push_back({DecisionKind::Start, j.index, j.gpus, ""});
 }
 
@@ -200,6 +233,7 @@ void Scheduler::stopRun(SchedJob &j, std::int64_t nowMs, bool keepSinceCheckpoin
     j.allocation = {};
     j.gpus = 0;
     m_running.erase(j.index);
+    ++m_stateVersion;
     if (--m_runningByPriority[j.priority] == 0)
         m_runningByPriority.erase(j.priority);
 }
@@ -226,6 +260,7 @@ void Scheduler::resize(SchedJob &j, const Allocation &delta, bool grow, std::int
         std::erase_if(j.allocation.parts, [](const NodeShare &p) { return p.gpus.empty() && p.cpuMilli <= 0; });
     }
     const int before = j.gpus;
+    ++m_stateVersion;
     j.gpus = j.allocation.gpuCount();
     m_queues[j.spec.queue].gpusInUse += j.gpus - before;
 }
@@ -292,18 +327,34 @@ Status Scheduler::restoreNode(const std::string &node)
 
 std::vector<int> Scheduler::pendingOrder() const
 {
+    return pendingOrderHead(m_pendingCount);
+}
+
+std::vector<int> Scheduler::pendingOrderHead(std::size_t limit) const
+{
     std::vector<int> order;
-    order.reserve(m_pendingCount);
+    order.reserve(std::min(limit, m_pendingCount));
     if (m_config.strictFifo) {
+        // Submit order across every level and queue: merge the (sorted) sets up to the limit.
+        std::vector<std::pair<std::set<int>::const_iterator, std::set<int>::const_iterator>> heads;
         for (const auto &[priority, queues] : m_pending)
             for (const auto &[name, ids] : queues)
-                order.insert(order.end(), ids.begin(), ids.end());
-        std::sort(order.begin(), order.end());
+                heads.push_back({ids.begin(), ids.end()});
+        while (order.size() < limit) {
+            decltype(heads)::value_type *best = nullptr;
+            for (auto &h : heads)
+                if (h.first != h.second && (!best || *h.first < *best->first))
+                    best = &h;
+            if (!best)
+                break;
+            order.push_back(*best->first++);
+        }
         return order;
     }
     for (const auto &[priority, queues] : m_pending) {
         // Merge the queues of one priority: the queue with the smallest share (GPUs in use and
-        // decayed usage, per weight, plus what this merge already gave it) goes next.
+        // decayed usage, per weight, plus what this merge already gave it) goes next. Only the
+        // head the caller asks for is merged, so a cycle costs its window, not the backlog.
         struct Head {
             std::set<int>::const_iterator it, end;
             double share;
@@ -318,7 +369,7 @@ std::vector<int> Scheduler::pendingOrder() const
                 share = (qs->second.gpusInUse + qs->second.usage / m_config.fairShareHalfLifeS) / weight;
             heads.push_back({ids.begin(), ids.end(), share, weight});
         }
-        while (true) {
+        while (order.size() < limit) {
             Head *best = nullptr;
             for (Head &h : heads)
                 if (h.it != h.end &&
@@ -331,6 +382,8 @@ std::vector<int> Scheduler::pendingOrder() const
             if (m_config.fairShare)
                 best->share += std::max(1, m_jobs[j].spec.gpusMin) / best->weight;
         }
+        if (order.size() >= limit)
+            break;
     }
     return order;
 }

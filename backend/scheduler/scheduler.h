@@ -35,7 +35,11 @@ struct SchedJob {
     int priority = 0;
     JobState state = JobState::Pending;
     std::string reason; // why it waits, for the user (pendingReason adds the position)
-    int position = 0;   // 1-based place in the scheduling order at the last cycle; 0: not pending
+    int position = 0;   // 1-based place among the jobs the last cycle considered; see positionOf
+    // Cycle bookkeeping: the cycle looks only at a window at the head of the order, so a job
+    // behind it keeps no per-cycle state; these tell which jobs the last cycle saw.
+    std::uint64_t queuedAtCycle = 0;   // cycles run before it (re)joined the pending set
+    std::uint64_t consideredCycle = 0; // the last cycle whose window held it
     Allocation allocation;
     int gpus = 0; // held now
     std::int64_t submitMs = 0;
@@ -88,6 +92,11 @@ public:
     std::string pendingReason(int job) const;
     // Every pending job in the order the next cycle would consider them.
     std::vector<int> pendingOrder() const;
+    // The first `limit` of them (what one cycle looks at), without ordering the rest.
+    std::vector<int> pendingOrderHead(std::size_t limit) const;
+    // 1-based place in the scheduling order; 0 for a job that is not pending or has not been
+    // through a cycle yet. Jobs behind the last cycle's window are ranked after it on demand.
+    int positionOf(int job) const;
     std::size_t pendingCount() const { return m_pendingCount; }
     const std::set<int> &running() const { return m_running; }
     // Work done by the job so far, for the simulator's completion times.
@@ -119,6 +128,7 @@ private:
     std::vector<int> requeueJobsOn(const std::function<bool(const NodeShare &)> &touches, std::int64_t nowMs,
                                    const std::string &why);
     void decayUsage(std::int64_t nowMs);
+    bool behindLastWindow(const SchedJob &j) const;
 
     // Scheduler cycle steps (scheduler_cycle.cpp).
     std::optional<std::string> blockedByRules(const SchedJob &j) const;
@@ -142,6 +152,12 @@ private:
     std::map<std::string, QueueState> m_queues;
     bool m_allNvSwitch = true; // every GPU of every node in one NVLink domain: "NVSwitch node" in reasons
     std::int64_t m_usageAtMs = 0;
+    std::uint64_t m_cycles = 0;       // cycles run
+    int m_windowStillPending = 0;     // jobs of the last cycle's window that still wait
+    std::uint64_t m_stateVersion = 0; // bumped by anything that changes the order
+    // Ranks behind the window, computed on demand for positionOf (by job index; 0: in window).
+    mutable std::vector<int> m_rankCache;
+    mutable std::uint64_t m_rankCacheVersion = ~std::uint64_t{0};
 };
 
 } // namespace sn::sched

@@ -184,11 +184,8 @@ std::string Scheduler::waitReason(const SchedJob &j, const FreeSummary &free) co
             what += "; the largest free block is " + gpuWord(free.mostWholeOnANode) + " on " +
                     m_cluster.nodes()[free.largestBlockNode].name;
     } else {
-        int free = 0;
-        for (const NodeCapacity &n : m_cluster.nodes())
-            free += n.wholeFreeGpus();
-        what = "waiting for " + gpuWord(g) + models + " across nodes, all at once (gang); " + std::to_string(free) +
-               " free";
+        what = "waiting for " + gpuWord(g) + models + " across nodes, all at once (gang); " +
+               std::to_string(free.wholeTotal) + " free";
     }
     return what;
 }
@@ -196,8 +193,11 @@ std::string Scheduler::waitReason(const SchedJob &j, const FreeSummary &free) co
 std::vector<Decision> Scheduler::cycle(std::int64_t nowMs)
 {
     decayUsage(nowMs);
+    ++m_cycles;
+    ++m_stateVersion;
     std::vector<Decision> out;
-    const std::vector<int> order = pendingOrder();
+    // Only the head of the order is looked at; jobs behind it are ranked on demand (positionOf).
+    const std::vector<int> order = pendingOrderHead(static_cast<std::size_t>(std::max(0, m_config.maxBackfillScan)));
     FreeSummary free = FreeSummary::of(m_cluster);
     std::optional<Reservation> reservation;
     std::optional<ClusterCapacity> masked; // the cluster without the reserved nodes
@@ -205,19 +205,9 @@ std::vector<Decision> Scheduler::cycle(std::int64_t nowMs)
     // cycle starts jobs, so the same shape cannot fit later in it (until preemption frees some).
     std::set<std::tuple<const ClusterCapacity *, int, int, std::int64_t, std::int64_t, std::uint64_t, int>> failed;
     int firstBlocked = -1;
-    int scanned = 0;
-    int position = 0;
-    const std::string considered = "waiting behind the first " + std::to_string(m_config.maxBackfillScan) +
-                                   " pending jobs (not considered this cycle)";
     for (const int idx : order) {
         SchedJob &j = m_jobs[idx];
-        ++position;
-        if (scanned >= m_config.maxBackfillScan) {
-            if (j.reason != considered)
-                j.reason = considered;
-            continue;
-        }
-        ++scanned;
+        j.consideredCycle = m_cycles;
         if (auto rule = blockedByRules(j)) {
             j.reason = *rule;
             continue;
@@ -278,10 +268,11 @@ std::vector<Decision> Scheduler::cycle(std::int64_t nowMs)
     if (m_config.elastic && firstBlocked < 0)
         growElastic(nowMs, out);
     // Positions among the jobs still waiting, in the order this cycle considered them.
-    position = 0;
+    int position = 0;
     for (const int idx : order)
         if (m_jobs[idx].state == JobState::Pending)
             m_jobs[idx].position = ++position;
+    m_windowStillPending = position;
     return out;
 }
 
