@@ -36,15 +36,8 @@ Scheduler::Scheduler(ClusterCapacity cluster, SchedulerConfig config, std::uniqu
 
 std::optional<int> Scheduler::findJob(const std::string &id) const
 {
-    if (id.size() < 2 || id[0] != 'j')
-        return std::nullopt;
-    try {
-        const int i = std::stoi(id.substr(1));
-        if (i >= 0 && i < static_cast<int>(m_jobs.size()) && m_jobs[i].id == id)
-            return i;
-    } catch (...) {
-    }
-    return std::nullopt;
+    const auto it = m_byId.find(id);
+    return it == m_byId.end() ? std::nullopt : std::optional<int>(it->second);
 }
 
 std::string Scheduler::pendingReason(int index) const
@@ -83,8 +76,12 @@ int Scheduler::positionOf(int index) const
     return index < static_cast<int>(m_rankCache.size()) ? m_rankCache[index] : 0;
 }
 
-Result<int> Scheduler::submit(const JobSpec &spec, std::int64_t nowMs, std::optional<std::int64_t> cpuMilli)
+Result<int> Scheduler::submit(const JobSpec &spec, std::int64_t nowMs, std::optional<std::int64_t> cpuMilli,
+                              const std::string &id)
 {
+    const std::string name = id.empty() ? "j" + std::to_string(m_jobs.size()) : id;
+    if (m_byId.count(name))
+        return invalidArgument("a job with id '" + name + "' already exists");
     const std::int64_t cpu = cpuMilli.value_or(std::int64_t{spec.cpus} * 1000);
     if (auto ok =
             validateJob(spec, cpu, m_cluster, m_config, [&](const std::string &id) { return findJob(id).has_value(); });
@@ -92,13 +89,14 @@ Result<int> Scheduler::submit(const JobSpec &spec, std::int64_t nowMs, std::opti
         return ok.error();
     SchedJob j;
     j.index = static_cast<int>(m_jobs.size());
-    j.id = "j" + std::to_string(j.index);
+    j.id = name;
     j.spec = spec;
     j.cpuMilli = cpu;
     j.priority = *m_config.priorityOf(spec.priorityClass);
     j.submitMs = nowMs;
     j.reason = "submitted; waits for the next scheduling cycle";
     m_policy->observe(requestFor(j, spec.gpusMax));
+    m_byId[name] = j.index;
     m_jobs.push_back(std::move(j));
     addPending(m_jobs.back());
     m_queues[spec.queue];
@@ -322,6 +320,34 @@ Status Scheduler::restoreNode(const std::string &node)
     for (GpuSlot &g : c.gpus)
         g.healthy = true;
     c.touch();
+    return success();
+}
+
+Status Scheduler::restoreGpu(const std::string &node, int gpu)
+{
+    const int n = m_cluster.findNode(node);
+    if (n < 0)
+        return notFound("no node '" + node + "'");
+    NodeCapacity &c = m_cluster.nodes()[n];
+    if (gpu < 0 || gpu >= static_cast<int>(c.gpus.size()))
+        return notFound("no GPU " + std::to_string(gpu) + " on node '" + node + "'");
+    c.gpus[gpu].healthy = true;
+    c.touch();
+    return success();
+}
+
+Status Scheduler::requeue(int index, std::int64_t nowMs, const std::string &why)
+{
+    if (index < 0 || index >= static_cast<int>(m_jobs.size()))
+        return notFound("no job " + std::to_string(index));
+    SchedJob &j = m_jobs[index];
+    if (j.state != JobState::Running)
+        return failedPrecondition("job " + j.id + " is not running (" + jobStateName(j.state) + ")");
+    stopRun(j, nowMs, false);
+    ++j.requeuesAfterFault;
+    j.faultAtMs = nowMs;
+    addPending(j);
+    j.reason = why + "; requeued from its last checkpoint";
     return success();
 }
 

@@ -21,6 +21,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace sn::sched {
@@ -29,7 +30,7 @@ struct FreeSummary;
 
 struct SchedJob {
     int index = 0;  // in submit order
-    std::string id; // "j<index>"
+    std::string id; // "j<index>", or the id its owner gave (the engine's job id)
     JobSpec spec;
     std::int64_t cpuMilli = 0;
     int priority = 0;
@@ -71,8 +72,10 @@ class Scheduler {
 public:
     Scheduler(ClusterCapacity cluster, SchedulerConfig config, std::unique_ptr<PlacementPolicy> policy);
 
-    // Validates and queues. cpuMilli overrides spec.cpus * 1000 (traces give milli-CPUs).
-    Result<int> submit(const JobSpec &spec, std::int64_t nowMs, std::optional<std::int64_t> cpuMilli = {});
+    // Validates and queues. cpuMilli overrides spec.cpus * 1000 (traces give milli-CPUs). id:
+    // the job's name in reasons and dependencies (the engine's id); empty: "j<index>".
+    Result<int> submit(const JobSpec &spec, std::int64_t nowMs, std::optional<std::int64_t> cpuMilli = {},
+                       const std::string &id = {});
     Status cancel(int job, std::int64_t nowMs);
     // The job's process ended (ok: exit 0). Frees its resources for the next cycle.
     Status finish(int job, std::int64_t nowMs, bool ok = true);
@@ -81,6 +84,10 @@ public:
     std::vector<int> failNode(const std::string &node, std::int64_t nowMs);
     std::vector<int> failGpu(const std::string &node, int gpu, std::int64_t nowMs);
     Status restoreNode(const std::string &node);
+    Status restoreGpu(const std::string &node, int gpu);
+    // The job's run was interrupted outside the scheduler (its process died with the hardware):
+    // back to the queue from its last checkpoint, like a fault.
+    Status requeue(int job, std::int64_t nowMs, const std::string &why);
 
     // One scheduling cycle at nowMs.
     std::vector<Decision> cycle(std::int64_t nowMs);
@@ -144,6 +151,7 @@ private:
     SchedulerConfig m_config;
     std::unique_ptr<PlacementPolicy> m_policy;
     std::vector<SchedJob> m_jobs;
+    std::unordered_map<std::string, int> m_byId;
     // Pending, by priority (high first), then queue, then submit order.
     std::map<int, std::map<std::string, std::set<int>>, std::greater<>> m_pending;
     std::size_t m_pendingCount = 0;
