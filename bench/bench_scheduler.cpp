@@ -8,6 +8,7 @@
 #include "backend/scheduler/replay.h"
 #include "backend/scheduler/scheduler.h"
 #include "backend/scheduler/trace_cluster.h"
+#include "backend/scheduler/trace_generator.h"
 
 #include <chrono>
 #include <cstdlib>
@@ -58,6 +59,55 @@ Scheduler bigCluster(int maxScan)
     return s;
 }
 
+// The time-based replay (docs/benchmarks.md): 8 x 8 GPUs, the generated three-team workload at
+// 1.2x offered load, strict FIFO against our scheduler with the same quotas and priorities.
+void timeBasedReplay()
+{
+    ClusterCapacity cluster;
+    for (int i = 0; i < 8; ++i)
+        cluster.addNode("node0" + std::to_string(i + 1), "H100", 8, 112000, std::int64_t{2048} << 30, i / 4);
+    SchedulerConfig cfg;
+    cfg.priorityClasses = {{"modelTraining", 100}, {"inference", 80}, {"dataPreprocessing", 50}};
+    cfg.queues["research"] = {24, 0, 0, 1}; // guaranteed min; any may borrow the idle rest
+    cfg.queues["product"] = {24, 0, 0, 1};
+    cfg.queues["data"] = {8, 0, 0, 1};
+    std::vector<double> jct, util, starved, denied;
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        TraceGeneratorOptions g;
+        g.seed = seed;
+        const auto trace = generateTrace(g);
+        ReplayOptions fifoRun;
+        fifoRun.policy = "fifo";
+        const ReplayResult fifo = replayTrace(cluster, trace, cfg, fifoRun);
+        const ReplayResult ours = replayTrace(cluster, trace, cfg, ReplayOptions{});
+        jct.push_back(ours.jctSMean / fifo.jctSMean);
+        util.push_back(100 * (ours.utilizationMean - fifo.utilizationMean));
+        double worst = 0, worstDenied = 0;
+        for (const auto &[name, q] : ours.queues) {
+            worst = std::max(worst, q.starvedS / std::max(1.0, ours.makespanS));
+            worstDenied = std::max(worstDenied, q.deniedGuaranteeS / std::max(1.0, ours.makespanS));
+        }
+        starved.push_back(worst);
+        denied.push_back(worstDenied);
+        std::fprintf(stderr,
+                     "bench_scheduler: replay seed %llu: jct fifo %.0f s ours %.0f s; utilization fifo %.3f ours "
+                     "%.3f; makespan fifo %.0f ours %.0f; preemptions %d; worst starved share %.3f, owed %.4f\n",
+                     static_cast<unsigned long long>(seed), fifo.jctSMean, ours.jctSMean, fifo.utilizationMean,
+                     ours.utilizationMean, fifo.makespanS, ours.makespanS, ours.preemptions, worst, worstDenied);
+        std::fprintf(stderr, "bench_scheduler: replay %d jobs, %d completed, %d rejected (%s)\n", ours.jobs,
+                     ours.completed, ours.rejected, ours.firstRejection.c_str());
+    }
+    auto median = [](std::vector<double> v) {
+        std::sort(v.begin(), v.end());
+        return v[v.size() / 2];
+    };
+    bench::printFigure("scheduler", "replay_jct_ratio_vs_fifo", median(jct), "ratio", "target", 0.7);
+    bench::printFigure("scheduler", "replay_utilization_gain_vs_fifo", median(util), "points", "target", 10);
+    bench::printFigure("scheduler", "replay_starved_share_max", median(starved), "share of makespan", "target", 0);
+    bench::printFigure("scheduler", "replay_guarantee_owed_share_max", median(denied), "share of makespan", "target",
+                       0);
+}
+
 } // namespace
 
 int main()
@@ -95,6 +145,8 @@ int main()
         std::fprintf(stderr, "bench_scheduler: cycle wall p50 %.2f ms, CPU p50 %.2f ms, %zu pending\n",
                      ms[ms.size() / 2], cpuMs[cpuMs.size() / 2], t.pendingCount());
     }
+
+    timeBasedReplay();
 
     const char *data = std::getenv("SN_SHARED_DATA");
     const std::string dir = std::string(data ? data : "../shared/data") + "/traces/alibaba-openb-2023/";
