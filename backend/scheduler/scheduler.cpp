@@ -97,9 +97,9 @@ Result<int> Scheduler::submit(const JobSpec &spec, std::int64_t nowMs, std::opti
     j.reason = "submitted; waits for the next scheduling cycle";
     m_policy->observe(requestFor(j, spec.gpusMax));
     m_byId[name] = j.index;
+    m_jobQueue.push_back({&m_config.queue(spec.queue), &m_queues[spec.queue]});
     m_jobs.push_back(std::move(j));
     addPending(m_jobs.back());
-    m_queues[spec.queue];
     return m_jobs.back().index;
 }
 
@@ -201,8 +201,8 @@ void Scheduler::start(SchedJob &j, Allocation a, std::int64_t nowMs, std::vector
         j.recoveryMs.push_back(nowMs - j.faultAtMs);
         j.faultAtMs = -1;
     }
-    m_queues[j.spec.queue].gpusInUse += j.gpus;
-    m_queues[j.spec.queue].memoryInUse += j.spec.memoryBytes;
+    m_jobQueue[j.index].state->gpusInUse += j.gpus;
+    m_jobQueue[j.index].state->memoryInUse += j.spec.memoryBytes;
     m_running.insert(j.index);
     ++m_runningByPriority[j.priority];
     ++m_stateVersion;
@@ -226,8 +226,8 @@ void Scheduler::stopRun(SchedJob &j, std::int64_t nowMs, bool keepSinceCheckpoin
     }
     j.accruedGpuMs = 0;
     m_cluster.release(j.allocation);
-    m_queues[j.spec.queue].gpusInUse -= j.gpus;
-    m_queues[j.spec.queue].memoryInUse -= j.spec.memoryBytes;
+    m_jobQueue[j.index].state->gpusInUse -= j.gpus;
+    m_jobQueue[j.index].state->memoryInUse -= j.spec.memoryBytes;
     j.allocation = {};
     j.gpus = 0;
     m_running.erase(j.index);
@@ -260,7 +260,7 @@ void Scheduler::resize(SchedJob &j, const Allocation &delta, bool grow, std::int
     const int before = j.gpus;
     ++m_stateVersion;
     j.gpus = j.allocation.gpuCount();
-    m_queues[j.spec.queue].gpusInUse += j.gpus - before;
+    m_jobQueue[j.index].state->gpusInUse += j.gpus - before;
 }
 
 std::vector<int> Scheduler::requeueJobsOn(const std::function<bool(const NodeShare &)> &touches, std::int64_t nowMs,

@@ -151,6 +151,13 @@ private:
     SchedulerConfig m_config;
     std::unique_ptr<PlacementPolicy> m_policy;
     std::vector<SchedJob> m_jobs;
+    // Per job: its queue's policy and state, looked up once at submit instead of by name in
+    // every cycle (std::map nodes do not move, and the config never changes).
+    struct QueueRef {
+        const QueuePolicy *policy;
+        QueueState *state;
+    };
+    std::vector<QueueRef> m_jobQueue;
     std::unordered_map<std::string, int> m_byId;
     // Pending, by priority (high first), then queue, then submit order.
     std::map<int, std::map<std::string, std::set<int>>, std::greater<>> m_pending;

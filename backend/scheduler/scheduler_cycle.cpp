@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -95,15 +96,14 @@ std::optional<std::string> Scheduler::blockedByRules(const SchedJob &j) const
         if (d.when == JobDependency::When::AfterOk && s != JobState::Completed)
             return std::string("dependency never satisfied: job ") + d.jobId + " ended " + jobStateName(s);
     }
-    const QueuePolicy &q = m_config.queue(j.spec.queue);
-    const auto qs = m_queues.find(j.spec.queue);
-    const int used = qs == m_queues.end() ? 0 : qs->second.gpusInUse;
+    const QueuePolicy &q = *m_jobQueue[j.index].policy;
+    const QueueState &qs = *m_jobQueue[j.index].state;
+    const int used = qs.gpusInUse;
     const int want = std::max(j.spec.gpusMin, j.spec.gpusMin == 0 ? 0 : 1);
     if (q.gpuMax > 0 && used + want > q.gpuMax)
         return "queue " + j.spec.queue + " is at its max of " + std::to_string(q.gpuMax) + " GPUs (" +
                std::to_string(used) + " in use)";
-    if (q.memoryLimitBytes > 0 && qs != m_queues.end() &&
-        qs->second.memoryInUse + j.spec.memoryBytes > q.memoryLimitBytes)
+    if (q.memoryLimitBytes > 0 && qs.memoryInUse + j.spec.memoryBytes > q.memoryLimitBytes)
         return "queue " + j.spec.queue + " is at its memory limit of " + std::to_string(q.memoryLimitBytes >> 30) +
                " GiB";
     return std::nullopt;
@@ -205,6 +205,8 @@ std::vector<Decision> Scheduler::cycle(std::int64_t nowMs)
     // cycle starts jobs, so the same shape cannot fit later in it (until preemption frees some).
     std::set<std::tuple<const ClusterCapacity *, int, int, std::int64_t, std::int64_t, std::uint64_t, int>> failed;
     int firstBlocked = -1;
+    int starts = 0; // the free summary (part of every reason) changes with each start
+    std::map<std::tuple<int, bool, int, int, int, std::int64_t, std::uint64_t>, std::string> reasons;
     for (const int idx : order) {
         SchedJob &j = m_jobs[idx];
         j.consideredCycle = m_cycles;
@@ -243,12 +245,14 @@ std::vector<Decision> Scheduler::cycle(std::int64_t nowMs)
                 masked->apply(*a);
             start(j, std::move(*a), nowMs, out);
             free = FreeSummary::of(m_cluster);
+            ++starts;
             continue;
         }
         if (!m_config.strictFifo && makeRoom(j, nowMs, out)) {
             masked.reset();
             failed.clear();
             free = FreeSummary::of(m_cluster);
+            ++starts;
             continue;
         }
         if (firstBlocked < 0)
@@ -258,12 +262,24 @@ std::vector<Decision> Scheduler::cycle(std::int64_t nowMs)
             masked.reset();
             failed.clear();
         }
-        j.reason = waitReason(j, free);
         if (reservation && reservation->job == idx)
-            j.reason += "; resources reserved for it from +" +
-                        std::to_string(std::max<std::int64_t>(0, reservation->shadowMs - nowMs) / 1000) + " s";
-        else if (reservation && on == &*masked)
-            j.reason += "; it would delay the reservation of job " + m_jobs[reservation->job].id;
+            j.reason = waitReason(j, free) + "; resources reserved for it from +" +
+                       std::to_string(std::max<std::int64_t>(0, reservation->shadowMs - nowMs) / 1000) + " s";
+        else {
+            // Thousands of blocked jobs share a few shapes: build each reason once per cycle
+            // state (the free summary changes only when something starts).
+            const bool delays = reservation && on == &*masked;
+            const auto key = std::make_tuple(starts, delays, j.spec.gpusMin, j.spec.gpusMax, j.spec.gpuMilli,
+                                             j.cpuMilli, least.modelMask);
+            auto cached = reasons.find(key);
+            if (cached == reasons.end()) {
+                std::string text = waitReason(j, free);
+                if (delays)
+                    text += "; it would delay the reservation of job " + m_jobs[reservation->job].id;
+                cached = reasons.emplace(key, std::move(text)).first;
+            }
+            j.reason = cached->second;
+        }
     }
     if (m_config.elastic && firstBlocked < 0)
         growElastic(nowMs, out);
