@@ -1,6 +1,7 @@
 #include "backend/api/engine.h"
 
 #include "backend/api/engine_config.h"
+#include "backend/api/engine_jobs.h"
 #include "backend/api/proto_convert.h"
 #include "backend/api/telemetry_sources.h"
 #include "backend/model/cluster_yaml.h"
@@ -20,10 +21,11 @@ namespace sn {
 namespace {
 constexpr int kDefaultLogLimit = 1000;
 
-std::unique_ptr<sim::SimulatedCluster> makeSimulation(const ClusterSpec &spec, std::int64_t nowMs,
-                                                      const sim::SimOptions &options)
+// The simulated super node, its jobs placed by the scheduler (engine_jobs.cpp).
+std::pair<std::unique_ptr<sim::SimulatedCluster>, std::shared_ptr<EngineJobs>>
+makeSimulation(const ClusterSpec &spec, std::int64_t nowMs, const sim::SimOptions &options)
 {
-    return std::make_unique<sim::SimulatedCluster>(spec, nowMs, options);
+    return makeScheduledSimulation(spec, nowMs, options);
 }
 
 // "cluster.yaml:12:5: message" -> line 12, column 5, "message".
@@ -89,7 +91,7 @@ Engine::Engine(Options options, QObject *parent) : QObject(parent), m_options(st
     if (m_options.configYaml.empty())
         m_options.configYaml = writeClusterYaml(m_options.spec);
     if (m_options.spec.effectiveTelemetry().source == TelemetrySource::Simulator) {
-        m_sim = makeSimulation(m_options.spec, m_clock->nowMs(), m_options.sim);
+        std::tie(m_sim, m_jobs) = makeSimulation(m_options.spec, m_clock->nowMs(), m_options.sim);
         ingest(m_sim->takeOutputs());
         qCInfo(lcEngine) << "engine started:" << m_sim->spec().nodes.size() << "simulated nodes,"
                          << m_sim->spec().gpuCount() << "GPUs," << (m_options.virtualTime ? "virtual" : "real")
@@ -464,7 +466,7 @@ Result<pb::Job> Engine::submitJob(const pb::JobSpec &spec)
 {
     if (auto ok = requireSimulation("Submitting jobs"); !ok)
         return ok.error();
-    auto job = m_sim->submit(fromProto(spec));
+    auto job = m_jobs->submit(*m_sim, fromProto(spec));
     if (!job)
         return job.error();
     ingest(m_sim->takeOutputs());
@@ -481,7 +483,7 @@ pb::ListJobsResponse Engine::listJobs(const pb::ListJobsRequest &request) const
         if (request.states_size() > 0 &&
             std::find(request.states().begin(), request.states().end(), toProto(it->state)) == request.states().end())
             continue;
-        *response.add_jobs() = toProto(*it);
+        *response.add_jobs() = toProto(m_jobs->annotated(*it));
         if (request.limit() > 0 && response.jobs_size() >= request.limit())
             break;
     }
@@ -493,14 +495,14 @@ Result<pb::Job> Engine::getJob(const std::string &id) const
     const JobRecord *job = m_sim ? m_sim->findJob(id) : nullptr;
     if (!job)
         return notFound("no job with id '" + id + "'");
-    return toProto(*job);
+    return toProto(m_jobs->annotated(*job));
 }
 
 Result<pb::Job> Engine::cancelJob(const std::string &id)
 {
     if (auto ok = requireSimulation("Cancelling jobs"); !ok)
         return ok.error();
-    auto job = m_sim->cancel(id);
+    auto job = m_jobs->cancel(*m_sim, id);
     if (!job)
         return job.error();
     ingest(m_sim->takeOutputs());
@@ -587,9 +589,10 @@ pb::ApplyConfigResponse Engine::applyConfig(const pb::ApplyConfigRequest &reques
     // half-applied, and a configuration whose sources cannot be set up is refused whole.
     const bool simulate = spec->effectiveTelemetry().source == TelemetrySource::Simulator;
     std::unique_ptr<sim::SimulatedCluster> nextSim;
+    std::shared_ptr<EngineJobs> nextJobs;
     std::vector<std::unique_ptr<Collector>> nextCollectors;
     if (simulate) {
-        nextSim = makeSimulation(*spec, m_clock->nowMs(), m_options.sim);
+        std::tie(nextSim, nextJobs) = makeSimulation(*spec, m_clock->nowMs(), m_options.sim);
     } else {
         auto collectors = makeCollectors(*spec);
         if (!collectors) {
@@ -607,6 +610,7 @@ pb::ApplyConfigResponse Engine::applyConfig(const pb::ApplyConfigRequest &reques
     m_sources.clear();
     m_latestReal.clear();
     m_sim = std::move(nextSim);
+    m_jobs = std::move(nextJobs);
     m_options.spec = *spec;
     m_options.configYaml = request.yaml();
     if (!simulate)

@@ -25,6 +25,8 @@
 
 namespace sn {
 
+class EngineJobs;
+
 namespace pb = supernode::v1;
 
 class Engine : public QObject {
@@ -102,6 +104,7 @@ private:
     std::unique_ptr<Clock> m_clock;
     VirtualClock *m_virtualClock = nullptr;
     std::unique_ptr<sim::SimulatedCluster> m_sim; // null when a real cluster's collectors feed the engine
+    std::shared_ptr<EngineJobs> m_jobs;           // the scheduler placing m_sim's jobs; set with it
     std::unique_ptr<CollectorPoller> m_poller;
     std::vector<SourceState> m_sources;                                     // one per collector, in the poller's order
     std::map<std::pair<std::string, std::string>, GpuReading> m_latestReal; // (node, UUID) -> last reading

@@ -166,6 +166,9 @@ pb::Job toProto(const JobRecord &j)
     p.set_end_time_ms(j.endTimeMs);
     p.set_exit_code(j.exitCode);
     p.set_simulated(j.simulated);
+    p.set_queue_position(j.queuePosition);
+    p.set_preemptions(j.preemptions);
+    p.set_requeues(j.requeues);
     return p;
 }
 

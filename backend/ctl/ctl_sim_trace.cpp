@@ -135,9 +135,13 @@ int simTraceCommand(Context &ctx)
         o["allocation_rate"] = series;
         QJsonObject queues;
         for (const auto &[name, q] : r.queues)
-            queues[QString::fromStdString(name)] =
-                QJsonObject{{"jobs", q.jobs},          {"wait_s_mean", q.waitSMean},        {"jct_s_mean", q.jctSMean},
-                            {"gpu_hours", q.gpuHours}, {"guarantee_gpus", q.guaranteeGpus}, {"starved_s", q.starvedS}};
+            queues[QString::fromStdString(name)] = QJsonObject{{"jobs", q.jobs},
+                                                               {"wait_s_mean", q.waitSMean},
+                                                               {"jct_s_mean", q.jctSMean},
+                                                               {"gpu_hours", q.gpuHours},
+                                                               {"guarantee_gpus", q.guaranteeGpus},
+                                                               {"starved_s", q.starvedS},
+                                                               {"guarantee_owed_s", q.deniedGuaranteeS}};
         o["queues"] = queues;
     }
     if (ctx.json) {

@@ -90,9 +90,22 @@ struct ResourceQuota {
     auto operator<=>(const ResourceQuota &) const = default;
 };
 
+// A named queue (a team): its own quota and its weight in the fair share between queues.
+struct QueueSpec {
+    std::string name;
+    ResourceQuota quota;
+    double weight = 1;
+    auto operator<=>(const QueueSpec &) const = default;
+};
+
 struct SchedulingPolicy {
-    std::vector<PriorityClass> priorityClasses; // in the order written
-    std::optional<ResourceQuota> resourceQuota;
+    std::vector<PriorityClass> priorityClasses;     // in the order written
+    std::optional<ResourceQuota> resourceQuota;     // every queue that `queues` does not name
+    std::vector<QueueSpec> queues;                  // empty: any queue name, each with resourceQuota
+    std::int64_t fairShareHalfLifeMs = 3600 * 1000; // decay of past usage in the fair share
+    bool preemption = true;                         // of lower priority, and of borrowed GPUs
+    bool backfill = true;                           // EASY backfill behind a reserved job
+    bool elastic = true;                            // resize elastic jobs between min and max
     auto operator<=>(const SchedulingPolicy &) const = default;
 };
 

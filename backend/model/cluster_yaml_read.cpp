@@ -203,10 +203,53 @@ NetworkSpec readNetwork(const Field &f)
     return network;
 }
 
+// The "gpu: {min, max}" and "memory: {limit}" of a quota, for resourceQuota and each queue.
+void readQuotaFields(const MapFields &m, ResourceQuota &q)
+{
+    if (const Field *gpu = m.find("gpu")) {
+        const MapFields g(*gpu, "in " + quote(gpu->path), {"min", "max"});
+        const Field *min = g.find("min");
+        if (min)
+            q.gpuMin = readInt32(*min, 0, 1000000);
+        if (const Field *max = g.find("max"))
+            q.gpuMax = readInt32(*max, 0, 1000000);
+        if (q.gpuMax != 0 && q.gpuMin > q.gpuMax)
+            fail(min ? min->mark() : gpu->mark(), quote(gpu->path + ".min") + " (" + std::to_string(q.gpuMin) +
+                                                      ") must not exceed 'max' (" + std::to_string(q.gpuMax) +
+                                                      "); max 0 means no limit");
+    }
+    if (const Field *memory = m.find("memory")) {
+        const MapFields mem(*memory, "in " + quote(memory->path), {"limit"});
+        if (const Field *limit = mem.find("limit"))
+            q.memoryLimitBytes = readBytes(*limit);
+    }
+}
+
+std::vector<QueueSpec> readQueues(const Field &f)
+{
+    requireSequence(f, " of queues like '- {name: ml, gpu: {min: 8, max: 16}, weight: 2}'");
+    std::vector<QueueSpec> queues;
+    UniqueCheck<std::string> names("queue");
+    for (std::size_t i = 0; i < f.value.size(); ++i) {
+        const Field e = entry(f, i);
+        const MapFields m(e, "in " + quote(e.path), {"name", "gpu", "memory", "weight"});
+        QueueSpec q;
+        const Field &name = m.require("name", "name: ml");
+        q.name = readName(name);
+        names.add(q.name, name.mark(), "'" + q.name + "'");
+        readQuotaFields(m, q.quota);
+        if (const Field *w = m.find("weight"))
+            q.weight = readNumber(*w, 0.001, 1000, "");
+        queues.push_back(q);
+    }
+    return queues;
+}
+
 SchedulingPolicy readSchedulingPolicy(const Field &f)
 {
     SchedulingPolicy policy;
-    const MapFields m(f, "in 'schedulingPolicy'", {"priorityClass", "resourceQuota"});
+    const MapFields m(f, "in 'schedulingPolicy'",
+                      {"priorityClass", "resourceQuota", "queues", "fairShare", "preemption", "backfill", "elastic"});
     if (const Field *classes = m.find("priorityClass")) {
         requireSequence(*classes,
                         " of 'name: value' entries like '- modelTraining: 100' (a sequence keeps their order)");
@@ -229,26 +272,22 @@ SchedulingPolicy readSchedulingPolicy(const Field &f)
     }
     if (const Field *quota = m.find("resourceQuota")) {
         ResourceQuota q;
-        const MapFields qm(*quota, "in 'resourceQuota'", {"gpu", "memory"});
-        if (const Field *gpu = qm.find("gpu")) {
-            const MapFields g(*gpu, "in 'resourceQuota.gpu'", {"min", "max"});
-            const Field *min = g.find("min");
-            if (min)
-                q.gpuMin = readInt32(*min, 0, 1000000);
-            if (const Field *max = g.find("max"))
-                q.gpuMax = readInt32(*max, 0, 1000000);
-            if (q.gpuMax != 0 && q.gpuMin > q.gpuMax)
-                fail(min ? min->mark() : gpu->mark(), quote(gpu->path + ".min") + " (" + std::to_string(q.gpuMin) +
-                                                          ") must not exceed 'max' (" + std::to_string(q.gpuMax) +
-                                                          "); max 0 means no limit");
-        }
-        if (const Field *memory = qm.find("memory")) {
-            const MapFields mem(*memory, "in 'resourceQuota.memory'", {"limit"});
-            if (const Field *limit = mem.find("limit"))
-                q.memoryLimitBytes = readBytes(*limit);
-        }
+        readQuotaFields(MapFields(*quota, "in 'resourceQuota'", {"gpu", "memory"}), q);
         policy.resourceQuota = q;
     }
+    if (const Field *queues = m.find("queues"))
+        policy.queues = readQueues(*queues);
+    if (const Field *fair = m.find("fairShare")) {
+        const MapFields fm(*fair, "in 'schedulingPolicy.fairShare'", {"halfLife"});
+        if (const Field *h = fm.find("halfLife"))
+            policy.fairShareHalfLifeMs = readDurationMs(*h, 1000, 365LL * 24 * 3600 * 1000);
+    }
+    if (const Field *v = m.find("preemption"))
+        policy.preemption = readBool(*v);
+    if (const Field *v = m.find("backfill"))
+        policy.backfill = readBool(*v);
+    if (const Field *v = m.find("elastic"))
+        policy.elastic = readBool(*v);
     return policy;
 }
 

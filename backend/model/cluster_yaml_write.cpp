@@ -153,8 +153,24 @@ void writeNetwork(YAML::Emitter &out, const NetworkSpec &network)
     out << YAML::EndMap;
 }
 
+void writeQuotaFields(YAML::Emitter &out, const ResourceQuota &q)
+{
+    if (q.gpuMin != 0 || q.gpuMax != 0) {
+        out << YAML::Key << "gpu" << YAML::Value << YAML::Flow << YAML::BeginMap;
+        if (q.gpuMin != 0)
+            out << YAML::Key << "min" << YAML::Value << q.gpuMin;
+        if (q.gpuMax != 0)
+            out << YAML::Key << "max" << YAML::Value << q.gpuMax;
+        out << YAML::EndMap;
+    }
+    if (q.memoryLimitBytes != 0)
+        out << YAML::Key << "memory" << YAML::Value << YAML::Flow << YAML::BeginMap << YAML::Key << "limit"
+            << YAML::Value << formatBytes(q.memoryLimitBytes) << YAML::EndMap;
+}
+
 void writeSchedulingPolicy(YAML::Emitter &out, const SchedulingPolicy &policy)
 {
+    const SchedulingPolicy defaults;
     out << YAML::Key << "schedulingPolicy" << YAML::Value << YAML::BeginMap;
     if (!policy.priorityClasses.empty()) {
         out << YAML::Key << "priorityClass" << YAML::Value << YAML::BeginSeq;
@@ -167,19 +183,29 @@ void writeSchedulingPolicy(YAML::Emitter &out, const SchedulingPolicy &policy)
         if (q->gpuMin == 0 && q->gpuMax == 0 && q->memoryLimitBytes == 0)
             out << YAML::Flow; // "resourceQuota: {}" still means a quota with no limits
         out << YAML::BeginMap;
-        if (q->gpuMin != 0 || q->gpuMax != 0) {
-            out << YAML::Key << "gpu" << YAML::Value << YAML::Flow << YAML::BeginMap;
-            if (q->gpuMin != 0)
-                out << YAML::Key << "min" << YAML::Value << q->gpuMin;
-            if (q->gpuMax != 0)
-                out << YAML::Key << "max" << YAML::Value << q->gpuMax;
-            out << YAML::EndMap;
-        }
-        if (q->memoryLimitBytes != 0)
-            out << YAML::Key << "memory" << YAML::Value << YAML::Flow << YAML::BeginMap << YAML::Key << "limit"
-                << YAML::Value << formatBytes(q->memoryLimitBytes) << YAML::EndMap;
+        writeQuotaFields(out, *q);
         out << YAML::EndMap;
     }
+    if (!policy.queues.empty()) {
+        out << YAML::Key << "queues" << YAML::Value << YAML::BeginSeq;
+        for (const QueueSpec &q : policy.queues) {
+            out << YAML::Flow << YAML::BeginMap << YAML::Key << "name" << YAML::Value << q.name;
+            writeQuotaFields(out, q.quota);
+            if (q.weight != 1)
+                out << YAML::Key << "weight" << YAML::Value << q.weight;
+            out << YAML::EndMap;
+        }
+        out << YAML::EndSeq;
+    }
+    if (policy.fairShareHalfLifeMs != defaults.fairShareHalfLifeMs)
+        out << YAML::Key << "fairShare" << YAML::Value << YAML::Flow << YAML::BeginMap << YAML::Key << "halfLife"
+            << YAML::Value << formatDurationMs(policy.fairShareHalfLifeMs) << YAML::EndMap;
+    if (policy.preemption != defaults.preemption)
+        out << YAML::Key << "preemption" << YAML::Value << policy.preemption;
+    if (policy.backfill != defaults.backfill)
+        out << YAML::Key << "backfill" << YAML::Value << policy.backfill;
+    if (policy.elastic != defaults.elastic)
+        out << YAML::Key << "elastic" << YAML::Value << policy.elastic;
     out << YAML::EndMap;
 }
 

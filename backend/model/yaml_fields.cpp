@@ -157,6 +157,13 @@ std::int64_t readDurationMs(const Field &f, std::int64_t minMs, std::int64_t max
     return *ms;
 }
 
+bool readBool(const Field &f)
+{
+    if (f.value.IsScalar() && (f.value.Scalar() == "true" || f.value.Scalar() == "false"))
+        return f.value.Scalar() == "true";
+    fail(f.mark(), quote(f.path) + " expects true or false, got " + describe(f.value));
+}
+
 double readGbps(const Field &f)
 {
     if (!f.value.IsScalar())

@@ -113,6 +113,7 @@ double readNumber(const Field &f, double min, double max, const char *unit);
 std::int64_t readBytes(const Field &f);
 double readGbps(const Field &f);
 std::int64_t readDurationMs(const Field &f, std::int64_t minMs, std::int64_t maxMs);
+bool readBool(const Field &f); // true/false (YAML 1.2 core schema, no yes/no)
 LinkType readLinkType(const Field &f, std::initializer_list<LinkType> allowed, const char *expected);
 const YAML::Node &requireSequence(const Field &f, const std::string &example);
 Field entry(const Field &sequence, std::size_t i);

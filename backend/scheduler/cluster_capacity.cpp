@@ -130,6 +130,8 @@ int ClusterCapacity::addNode(const std::string &name, const std::string &gpuMode
     n.cpuMilli = n.cpuMilliFree = cpuMilli;
     n.memoryBytes = n.memoryBytesFree = memoryBytes;
     n.gpus.resize(std::max(gpus, 0));
+    m_totalGpus += static_cast<int>(n.gpus.size());
+    m_largestNodeGpus = std::max(m_largestNodeGpus, static_cast<int>(n.gpus.size()));
     n.touch();
     if (gpus > 0) {
         n.modelId = modelId(gpuModel);
@@ -158,18 +160,12 @@ int ClusterCapacity::findNode(const std::string &name) const
 
 int ClusterCapacity::totalGpus() const
 {
-    int n = 0;
-    for (const NodeCapacity &node : m_nodes)
-        n += static_cast<int>(node.gpus.size());
-    return n;
+    return m_totalGpus;
 }
 
 int ClusterCapacity::largestNodeGpus() const
 {
-    int n = 0;
-    for (const NodeCapacity &node : m_nodes)
-        n = std::max(n, static_cast<int>(node.gpus.size()));
-    return n;
+    return m_largestNodeGpus;
 }
 
 int ClusterCapacity::allocatedMilli() const

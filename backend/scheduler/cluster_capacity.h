@@ -72,6 +72,8 @@ public:
     int modelId(const std::string &model) const; // -1 when no node has it
     int findNode(const std::string &name) const; // -1 when unknown
 
+    // Nodes and their GPU counts are fixed once added (only health and use change), so these
+    // are kept, not counted: validation and pending reasons ask for them per job.
     int totalGpus() const; // every GPU, healthy or not
     int largestNodeGpus() const;
     int allocatedMilli() const; // shares handed out on healthy GPUs
@@ -84,6 +86,8 @@ public:
 private:
     std::vector<NodeCapacity> m_nodes;
     std::vector<std::string> m_models;
+    int m_totalGpus = 0;
+    int m_largestNodeGpus = 0;
 };
 
 } // namespace sn::sched

@@ -2,6 +2,7 @@
 
 #include "backend/scheduler/node_fit.h"
 
+#include <algorithm>
 #include <cstring>
 #include <limits>
 #include <unordered_map>
@@ -92,18 +93,25 @@ std::optional<Allocation> FirstFitPolicy::place(const ClusterCapacity &cluster, 
 
 std::optional<Allocation> BestFitPolicy::place(const ClusterCapacity &cluster, const PlacementRequest &r)
 {
+    // As the FGD paper's simulator scores it: 0.5 x CPU left + 0.5 x GPU left after placing,
+    // each normalized by the largest node's capacity (not the node's own, which would rank a
+    // half-empty small node like a half-empty big one), least left wins.
     const auto &nodes = cluster.nodes();
+    std::int64_t maxCpu = 1;
+    int maxGpuMilli = 1;
+    for (const NodeCapacity &n : nodes) {
+        maxCpu = std::max(maxCpu, n.cpuMilli);
+        maxGpuMilli = std::max(maxGpuMilli, static_cast<int>(n.gpus.size()) * kMilliPerGpu);
+    }
     int best = -1;
     double bestScore = std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < nodes.size(); ++i) {
         const NodeCapacity &n = nodes[i];
         if (!fitsNode(n, r))
             continue;
-        const int usable = n.usableGpus();
-        const double gpuLeft =
-            usable == 0 ? 0 : static_cast<double>(n.milliFree() - r.gpus * r.gpuMilli) / (usable * kMilliPerGpu);
-        const double cpuLeft = n.cpuMilli == 0 ? 0 : static_cast<double>(n.cpuMilliFree - r.cpuMilli) / n.cpuMilli;
-        const double score = gpuLeft + cpuLeft;
+        const double gpuLeft = static_cast<double>(n.milliFree() - r.gpus * r.gpuMilli) / maxGpuMilli;
+        const double cpuLeft = static_cast<double>(n.cpuMilliFree - r.cpuMilli) / static_cast<double>(maxCpu);
+        const double score = 0.5 * gpuLeft + 0.5 * cpuLeft;
         if (score < bestScore) {
             bestScore = score;
             best = static_cast<int>(i);

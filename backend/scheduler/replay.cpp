@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <queue>
+#include <set>
 
 namespace sn::sched {
 
@@ -79,6 +80,17 @@ ReplayResult replayTrace(const ClusterCapacity &cluster, const std::vector<Trace
     std::vector<int> versions;     // per job index
     std::vector<int> traceRowOf;   // per job index
     std::map<std::string, int> pendingDemand;
+    std::map<std::string, std::multiset<int>> pendingSizes; // GPUs each waiting job needs at least
+    auto queued = [&](const SchedJob &j) {
+        pendingDemand[j.spec.queue] += std::max(1, j.spec.gpusMin);
+        pendingSizes[j.spec.queue].insert(std::max(1, j.spec.gpusMin));
+    };
+    auto dequeued = [&](const SchedJob &j) {
+        pendingDemand[j.spec.queue] -= std::max(1, j.spec.gpusMin);
+        auto &sizes = pendingSizes[j.spec.queue];
+        if (const auto it = sizes.find(std::max(1, j.spec.gpusMin)); it != sizes.end())
+            sizes.erase(it);
+    };
     const double capacityMilli = std::max(1, cluster.totalGpus()) * 1000.0;
     std::int64_t lastMs = -1, firstMs = -1, endMs = 0;
     double allocIntegral = 0, fragIntegral = 0, fragValue = 0;
@@ -110,6 +122,10 @@ ReplayResult replayTrace(const ClusterCapacity &cluster, const std::vector<Trace
                 const double want = std::min<double>(q.guaranteeGpus, s.queueGpusInUse(name) + pendingDemand[name]);
                 if (s.queueGpusInUse(name) < want)
                     q.starvedS += dt;
+                // Owed: a waiting job would still fit inside the queue's unused guarantee.
+                const auto &sizes = pendingSizes[name];
+                if (!sizes.empty() && s.queueGpusInUse(name) + *sizes.begin() <= q.guaranteeGpus)
+                    q.deniedGuaranteeS += dt;
             }
         }
         lastMs = now;
@@ -135,7 +151,7 @@ ReplayResult replayTrace(const ClusterCapacity &cluster, const std::vector<Trace
                 workGpuMs.push_back(t.durationS * 1000.0 * std::max(1, t.gpus));
                 versions.push_back(0);
                 traceRowOf.push_back(e.subject);
-                pendingDemand[t.queue] += std::max(1, t.gpus);
+                queued(s.job(*id));
                 auto &q = res.queues[t.queue];
                 q.guaranteeGpus = cfg.queue(t.queue).gpuMin;
                 ++q.jobs;
@@ -150,7 +166,7 @@ ReplayResult replayTrace(const ClusterCapacity &cluster, const std::vector<Trace
             case EventKind::Fault: {
                 const ReplayFault &f = options.faults[e.subject];
                 for (int j : s.failNode(f.node, now))
-                    pendingDemand[s.job(j).spec.queue] += std::max(1, s.job(j).spec.gpusMin);
+                    queued(s.job(j));
                 events.push({now + static_cast<std::int64_t>(f.repairS * 1000), EventKind::Repair, e.subject, 0});
                 break;
             }
@@ -163,7 +179,7 @@ ReplayResult replayTrace(const ClusterCapacity &cluster, const std::vector<Trace
             const SchedJob &j = s.job(d.job);
             switch (d.kind) {
             case DecisionKind::Start:
-                pendingDemand[j.spec.queue] -= std::max(1, j.spec.gpusMin);
+                dequeued(j);
                 scheduleEnd(d.job, now);
                 break;
             case DecisionKind::Grow:
@@ -174,7 +190,7 @@ ReplayResult replayTrace(const ClusterCapacity &cluster, const std::vector<Trace
             case DecisionKind::Requeue:
                 ++versions[d.job];
                 ++res.preemptions;
-                pendingDemand[j.spec.queue] += std::max(1, j.spec.gpusMin);
+                queued(j);
                 break;
             }
         }

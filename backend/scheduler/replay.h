@@ -33,6 +33,9 @@ struct QueueReplayStats {
     double gpuHours = 0;
     double guaranteeGpus = 0;
     double starvedS = 0; // time it wanted at least its guarantee but held less
+    // Time a waiting job of the queue would have fitted inside its unused guarantee: what the
+    // scheduler owed it (starvedS also counts jobs bigger than what the guarantee leaves).
+    double deniedGuaranteeS = 0;
 };
 
 struct ReplayResult {

@@ -36,15 +36,8 @@ Scheduler::Scheduler(ClusterCapacity cluster, SchedulerConfig config, std::uniqu
 
 std::optional<int> Scheduler::findJob(const std::string &id) const
 {
-    if (id.size() < 2 || id[0] != 'j')
-        return std::nullopt;
-    try {
-        const int i = std::stoi(id.substr(1));
-        if (i >= 0 && i < static_cast<int>(m_jobs.size()) && m_jobs[i].id == id)
-            return i;
-    } catch (...) {
-    }
-    return std::nullopt;
+    const auto it = m_byId.find(id);
+    return it == m_byId.end() ? std::nullopt : std::optional<int>(it->second);
 }
 
 std::string Scheduler::pendingReason(int index) const
@@ -52,11 +45,43 @@ std::string Scheduler::pendingReason(int index) const
     const SchedJob &j = m_jobs[index];
     if (j.state != JobState::Pending)
         return {};
-    return j.reason + (j.position > 0 ? "; position " + std::to_string(j.position) : std::string());
+    const int position = positionOf(index);
+    const std::string why = behindLastWindow(j)
+                                ? "waiting behind the first " + std::to_string(m_config.maxBackfillScan) +
+                                      " pending jobs (not considered this cycle)"
+                                : j.reason;
+    return why + (position > 0 ? "; position " + std::to_string(position) : std::string());
 }
 
-Result<int> Scheduler::submit(const JobSpec &spec, std::int64_t nowMs, std::optional<std::int64_t> cpuMilli)
+bool Scheduler::behindLastWindow(const SchedJob &j) const
 {
+    return j.state == JobState::Pending && j.queuedAtCycle < m_cycles && j.consideredCycle < m_cycles;
+}
+
+int Scheduler::positionOf(int index) const
+{
+    const SchedJob &j = m_jobs[index];
+    if (j.state != JobState::Pending)
+        return 0;
+    if (!behindLastWindow(j))
+        return j.position;
+    if (m_rankCacheVersion != m_stateVersion) {
+        m_rankCache.assign(m_jobs.size(), 0);
+        int rank = m_windowStillPending;
+        for (const int k : pendingOrder())
+            if (behindLastWindow(m_jobs[k]))
+                m_rankCache[k] = ++rank;
+        m_rankCacheVersion = m_stateVersion;
+    }
+    return index < static_cast<int>(m_rankCache.size()) ? m_rankCache[index] : 0;
+}
+
+Result<int> Scheduler::submit(const JobSpec &spec, std::int64_t nowMs, std::optional<std::int64_t> cpuMilli,
+                              const std::string &id)
+{
+    const std::string name = id.empty() ? "j" + std::to_string(m_jobs.size()) : id;
+    if (m_byId.count(name))
+        return invalidArgument("a job with id '" + name + "' already exists");
     const std::int64_t cpu = cpuMilli.value_or(std::int64_t{spec.cpus} * 1000);
     if (auto ok =
             validateJob(spec, cpu, m_cluster, m_config, [&](const std::string &id) { return findJob(id).has_value(); });
@@ -64,16 +89,17 @@ Result<int> Scheduler::submit(const JobSpec &spec, std::int64_t nowMs, std::opti
         return ok.error();
     SchedJob j;
     j.index = static_cast<int>(m_jobs.size());
-    j.id = "j" + std::to_string(j.index);
+    j.id = name;
     j.spec = spec;
     j.cpuMilli = cpu;
     j.priority = *m_config.priorityOf(spec.priorityClass);
     j.submitMs = nowMs;
     j.reason = "submitted; waits for the next scheduling cycle";
     m_policy->observe(requestFor(j, spec.gpusMax));
+    m_byId[name] = j.index;
+    m_jobQueue.push_back({&m_config.queue(spec.queue), &m_queues[spec.queue]});
     m_jobs.push_back(std::move(j));
     addPending(m_jobs.back());
-    m_queues[spec.queue];
     return m_jobs.back().index;
 }
 
@@ -81,7 +107,10 @@ void Scheduler::addPending(SchedJob &j)
 {
     m_pending[j.priority][j.spec.queue].insert(j.index);
     ++m_pendingCount;
+    ++m_stateVersion;
     j.state = JobState::Pending;
+    j.position = 0;
+    j.queuedAtCycle = m_cycles;
 }
 
 void Scheduler::removePending(SchedJob &j)
@@ -93,6 +122,7 @@ void Scheduler::removePending(SchedJob &j)
     if (q == level->second.end() || !q->second.erase(j.index))
         return;
     --m_pendingCount;
+    ++m_stateVersion;
     j.position = 0;
     if (q->second.empty())
         level->second.erase(q);
@@ -171,10 +201,11 @@ void Scheduler::start(SchedJob &j, Allocation a, std::int64_t nowMs, std::vector
         j.recoveryMs.push_back(nowMs - j.faultAtMs);
         j.faultAtMs = -1;
     }
-    m_queues[j.spec.queue].gpusInUse += j.gpus;
-    m_queues[j.spec.queue].memoryInUse += j.spec.memoryBytes;
+    m_jobQueue[j.index].state->gpusInUse += j.gpus;
+    m_jobQueue[j.index].state->memoryInUse += j.spec.memoryBytes;
     m_running.insert(j.index);
     ++m_runningByPriority[j.priority];
+    ++m_stateVersion;
     out.push_back({DecisionKind::Start, j.index, j.gpus, ""});
 }
 
@@ -195,11 +226,12 @@ void Scheduler::stopRun(SchedJob &j, std::int64_t nowMs, bool keepSinceCheckpoin
     }
     j.accruedGpuMs = 0;
     m_cluster.release(j.allocation);
-    m_queues[j.spec.queue].gpusInUse -= j.gpus;
-    m_queues[j.spec.queue].memoryInUse -= j.spec.memoryBytes;
+    m_jobQueue[j.index].state->gpusInUse -= j.gpus;
+    m_jobQueue[j.index].state->memoryInUse -= j.spec.memoryBytes;
     j.allocation = {};
     j.gpus = 0;
     m_running.erase(j.index);
+    ++m_stateVersion;
     if (--m_runningByPriority[j.priority] == 0)
         m_runningByPriority.erase(j.priority);
 }
@@ -226,8 +258,9 @@ void Scheduler::resize(SchedJob &j, const Allocation &delta, bool grow, std::int
         std::erase_if(j.allocation.parts, [](const NodeShare &p) { return p.gpus.empty() && p.cpuMilli <= 0; });
     }
     const int before = j.gpus;
+    ++m_stateVersion;
     j.gpus = j.allocation.gpuCount();
-    m_queues[j.spec.queue].gpusInUse += j.gpus - before;
+    m_jobQueue[j.index].state->gpusInUse += j.gpus - before;
 }
 
 std::vector<int> Scheduler::requeueJobsOn(const std::function<bool(const NodeShare &)> &touches, std::int64_t nowMs,
@@ -290,20 +323,64 @@ Status Scheduler::restoreNode(const std::string &node)
     return success();
 }
 
+Status Scheduler::restoreGpu(const std::string &node, int gpu)
+{
+    const int n = m_cluster.findNode(node);
+    if (n < 0)
+        return notFound("no node '" + node + "'");
+    NodeCapacity &c = m_cluster.nodes()[n];
+    if (gpu < 0 || gpu >= static_cast<int>(c.gpus.size()))
+        return notFound("no GPU " + std::to_string(gpu) + " on node '" + node + "'");
+    c.gpus[gpu].healthy = true;
+    c.touch();
+    return success();
+}
+
+Status Scheduler::requeue(int index, std::int64_t nowMs, const std::string &why)
+{
+    if (index < 0 || index >= static_cast<int>(m_jobs.size()))
+        return notFound("no job " + std::to_string(index));
+    SchedJob &j = m_jobs[index];
+    if (j.state != JobState::Running)
+        return failedPrecondition("job " + j.id + " is not running (" + jobStateName(j.state) + ")");
+    stopRun(j, nowMs, false);
+    ++j.requeuesAfterFault;
+    j.faultAtMs = nowMs;
+    addPending(j);
+    j.reason = why + "; requeued from its last checkpoint";
+    return success();
+}
+
 std::vector<int> Scheduler::pendingOrder() const
 {
+    return pendingOrderHead(m_pendingCount);
+}
+
+std::vector<int> Scheduler::pendingOrderHead(std::size_t limit) const
+{
     std::vector<int> order;
-    order.reserve(m_pendingCount);
+    order.reserve(std::min(limit, m_pendingCount));
     if (m_config.strictFifo) {
+        // Submit order across every level and queue: merge the (sorted) sets up to the limit.
+        std::vector<std::pair<std::set<int>::const_iterator, std::set<int>::const_iterator>> heads;
         for (const auto &[priority, queues] : m_pending)
             for (const auto &[name, ids] : queues)
-                order.insert(order.end(), ids.begin(), ids.end());
-        std::sort(order.begin(), order.end());
+                heads.push_back({ids.begin(), ids.end()});
+        while (order.size() < limit) {
+            decltype(heads)::value_type *best = nullptr;
+            for (auto &h : heads)
+                if (h.first != h.second && (!best || *h.first < *best->first))
+                    best = &h;
+            if (!best)
+                break;
+            order.push_back(*best->first++);
+        }
         return order;
     }
     for (const auto &[priority, queues] : m_pending) {
         // Merge the queues of one priority: the queue with the smallest share (GPUs in use and
-        // decayed usage, per weight, plus what this merge already gave it) goes next.
+        // decayed usage, per weight, plus what this merge already gave it) goes next. Only the
+        // head the caller asks for is merged, so a cycle costs its window, not the backlog.
         struct Head {
             std::set<int>::const_iterator it, end;
             double share;
@@ -318,7 +395,7 @@ std::vector<int> Scheduler::pendingOrder() const
                 share = (qs->second.gpusInUse + qs->second.usage / m_config.fairShareHalfLifeS) / weight;
             heads.push_back({ids.begin(), ids.end(), share, weight});
         }
-        while (true) {
+        while (order.size() < limit) {
             Head *best = nullptr;
             for (Head &h : heads)
                 if (h.it != h.end &&
@@ -331,6 +408,8 @@ std::vector<int> Scheduler::pendingOrder() const
             if (m_config.fairShare)
                 best->share += std::max(1, m_jobs[j].spec.gpusMin) / best->weight;
         }
+        if (order.size() >= limit)
+            break;
     }
     return order;
 }

@@ -21,6 +21,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace sn::sched {
@@ -29,13 +30,17 @@ struct FreeSummary;
 
 struct SchedJob {
     int index = 0;  // in submit order
-    std::string id; // "j<index>"
+    std::string id; // "j<index>", or the id its owner gave (the engine's job id)
     JobSpec spec;
     std::int64_t cpuMilli = 0;
     int priority = 0;
     JobState state = JobState::Pending;
     std::string reason; // why it waits, for the user (pendingReason adds the position)
-    int position = 0;   // 1-based place in the scheduling order at the last cycle; 0: not pending
+    int position = 0;   // 1-based place among the jobs the last cycle considered; see positionOf
+    // Cycle bookkeeping: the cycle looks only at a window at the head of the order, so a job
+    // behind it keeps no per-cycle state; these tell which jobs the last cycle saw.
+    std::uint64_t queuedAtCycle = 0;   // cycles run before it (re)joined the pending set
+    std::uint64_t consideredCycle = 0; // the last cycle whose window held it
     Allocation allocation;
     int gpus = 0; // held now
     std::int64_t submitMs = 0;
@@ -67,8 +72,10 @@ class Scheduler {
 public:
     Scheduler(ClusterCapacity cluster, SchedulerConfig config, std::unique_ptr<PlacementPolicy> policy);
 
-    // Validates and queues. cpuMilli overrides spec.cpus * 1000 (traces give milli-CPUs).
-    Result<int> submit(const JobSpec &spec, std::int64_t nowMs, std::optional<std::int64_t> cpuMilli = {});
+    // Validates and queues. cpuMilli overrides spec.cpus * 1000 (traces give milli-CPUs). id:
+    // the job's name in reasons and dependencies (the engine's id); empty: "j<index>".
+    Result<int> submit(const JobSpec &spec, std::int64_t nowMs, std::optional<std::int64_t> cpuMilli = {},
+                       const std::string &id = {});
     Status cancel(int job, std::int64_t nowMs);
     // The job's process ended (ok: exit 0). Frees its resources for the next cycle.
     Status finish(int job, std::int64_t nowMs, bool ok = true);
@@ -77,6 +84,10 @@ public:
     std::vector<int> failNode(const std::string &node, std::int64_t nowMs);
     std::vector<int> failGpu(const std::string &node, int gpu, std::int64_t nowMs);
     Status restoreNode(const std::string &node);
+    Status restoreGpu(const std::string &node, int gpu);
+    // The job's run was interrupted outside the scheduler (its process died with the hardware):
+    // back to the queue from its last checkpoint, like a fault.
+    Status requeue(int job, std::int64_t nowMs, const std::string &why);
 
     // One scheduling cycle at nowMs.
     std::vector<Decision> cycle(std::int64_t nowMs);
@@ -88,6 +99,11 @@ public:
     std::string pendingReason(int job) const;
     // Every pending job in the order the next cycle would consider them.
     std::vector<int> pendingOrder() const;
+    // The first `limit` of them (what one cycle looks at), without ordering the rest.
+    std::vector<int> pendingOrderHead(std::size_t limit) const;
+    // 1-based place in the scheduling order; 0 for a job that is not pending or has not been
+    // through a cycle yet. Jobs behind the last cycle's window are ranked after it on demand.
+    int positionOf(int job) const;
     std::size_t pendingCount() const { return m_pendingCount; }
     const std::set<int> &running() const { return m_running; }
     // Work done by the job so far, for the simulator's completion times.
@@ -119,6 +135,7 @@ private:
     std::vector<int> requeueJobsOn(const std::function<bool(const NodeShare &)> &touches, std::int64_t nowMs,
                                    const std::string &why);
     void decayUsage(std::int64_t nowMs);
+    bool behindLastWindow(const SchedJob &j) const;
 
     // Scheduler cycle steps (scheduler_cycle.cpp).
     std::optional<std::string> blockedByRules(const SchedJob &j) const;
@@ -134,6 +151,14 @@ private:
     SchedulerConfig m_config;
     std::unique_ptr<PlacementPolicy> m_policy;
     std::vector<SchedJob> m_jobs;
+    // Per job: its queue's policy and state, looked up once at submit instead of by name in
+    // every cycle (std::map nodes do not move, and the config never changes).
+    struct QueueRef {
+        const QueuePolicy *policy;
+        QueueState *state;
+    };
+    std::vector<QueueRef> m_jobQueue;
+    std::unordered_map<std::string, int> m_byId;
     // Pending, by priority (high first), then queue, then submit order.
     std::map<int, std::map<std::string, std::set<int>>, std::greater<>> m_pending;
     std::size_t m_pendingCount = 0;
@@ -142,6 +167,12 @@ private:
     std::map<std::string, QueueState> m_queues;
     bool m_allNvSwitch = true; // every GPU of every node in one NVLink domain: "NVSwitch node" in reasons
     std::int64_t m_usageAtMs = 0;
+    std::uint64_t m_cycles = 0;       // cycles run
+    int m_windowStillPending = 0;     // jobs of the last cycle's window that still wait
+    std::uint64_t m_stateVersion = 0; // bumped by anything that changes the order
+    // Ranks behind the window, computed on demand for positionOf (by job index; 0: in window).
+    mutable std::vector<int> m_rankCache;
+    mutable std::uint64_t m_rankCacheVersion = ~std::uint64_t{0};
 };
 
 } // namespace sn::sched

@@ -12,6 +12,12 @@ SchedulerConfig SchedulerConfig::fromPolicy(const SchedulingPolicy &policy)
         c.defaultQuota.gpuMax = policy.resourceQuota->gpuMax;
         c.defaultQuota.memoryLimitBytes = policy.resourceQuota->memoryLimitBytes;
     }
+    for (const QueueSpec &q : policy.queues)
+        c.queues[q.name] = QueuePolicy{q.quota.gpuMin, q.quota.gpuMax, q.quota.memoryLimitBytes, q.weight};
+    c.fairShareHalfLifeS = static_cast<double>(policy.fairShareHalfLifeMs) / 1000.0;
+    c.preemption = policy.preemption;
+    c.backfill = policy.backfill;
+    c.elastic = policy.elastic;
     return c;
 }
 

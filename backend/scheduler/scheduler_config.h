@@ -1,7 +1,7 @@
 #pragma once
-// The scheduler's rules, from cluster.yaml's schedulingPolicy (priority classes; the
-// resourceQuota that applies to each queue) plus what cluster.yaml does not spell yet: named
-// queues with their own quotas and fair-share weights, and which mechanisms are on.
+// The scheduler's rules, from cluster.yaml's schedulingPolicy: priority classes, named queues
+// with their quotas and fair-share weights (resourceQuota for any other queue), the fair-share
+// half-life, and which mechanisms (preemption, backfill, elastic) are on.
 
 #include "backend/model/cluster_spec.h"
 
@@ -15,7 +15,7 @@ namespace sn::sched {
 struct QueuePolicy {
     int gpuMin = 0;                    // guaranteed GPUs: may reclaim borrowed ones by preemption
     int gpuMax = 0;                    // may borrow up to this many; 0: no limit
-    std::int64_t memoryLimitBytes = 0; // per job; 0: no limit
+    std::int64_t memoryLimitBytes = 0; // over the queue's running jobs; 0: no limit
     double weight = 1;                 // fair share between queues
 };
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -95,15 +96,14 @@ std::optional<std::string> Scheduler::blockedByRules(const SchedJob &j) const
         if (d.when == JobDependency::When::AfterOk && s != JobState::Completed)
             return std::string("dependency never satisfied: job ") + d.jobId + " ended " + jobStateName(s);
     }
-    const QueuePolicy &q = m_config.queue(j.spec.queue);
-    const auto qs = m_queues.find(j.spec.queue);
-    const int used = qs == m_queues.end() ? 0 : qs->second.gpusInUse;
+    const QueuePolicy &q = *m_jobQueue[j.index].policy;
+    const QueueState &qs = *m_jobQueue[j.index].state;
+    const int used = qs.gpusInUse;
     const int want = std::max(j.spec.gpusMin, j.spec.gpusMin == 0 ? 0 : 1);
     if (q.gpuMax > 0 && used + want > q.gpuMax)
         return "queue " + j.spec.queue + " is at its max of " + std::to_string(q.gpuMax) + " GPUs (" +
                std::to_string(used) + " in use)";
-    if (q.memoryLimitBytes > 0 && qs != m_queues.end() &&
-        qs->second.memoryInUse + j.spec.memoryBytes > q.memoryLimitBytes)
+    if (q.memoryLimitBytes > 0 && qs.memoryInUse + j.spec.memoryBytes > q.memoryLimitBytes)
         return "queue " + j.spec.queue + " is at its memory limit of " + std::to_string(q.memoryLimitBytes >> 30) +
                " GiB";
     return std::nullopt;
@@ -184,11 +184,8 @@ std::string Scheduler::waitReason(const SchedJob &j, const FreeSummary &free) co
             what += "; the largest free block is " + gpuWord(free.mostWholeOnANode) + " on " +
                     m_cluster.nodes()[free.largestBlockNode].name;
     } else {
-        int free = 0;
-        for (const NodeCapacity &n : m_cluster.nodes())
-            free += n.wholeFreeGpus();
-        what = "waiting for " + gpuWord(g) + models + " across nodes, all at once (gang); " + std::to_string(free) +
-               " free";
+        what = "waiting for " + gpuWord(g) + models + " across nodes, all at once (gang); " +
+               std::to_string(free.wholeTotal) + " free";
     }
     return what;
 }
@@ -196,8 +193,11 @@ std::string Scheduler::waitReason(const SchedJob &j, const FreeSummary &free) co
 std::vector<Decision> Scheduler::cycle(std::int64_t nowMs)
 {
     decayUsage(nowMs);
+    ++m_cycles;
+    ++m_stateVersion;
     std::vector<Decision> out;
-    const std::vector<int> order = pendingOrder();
+    // Only the head of the order is looked at; jobs behind it are ranked on demand (positionOf).
+    const std::vector<int> order = pendingOrderHead(static_cast<std::size_t>(std::max(0, m_config.maxBackfillScan)));
     FreeSummary free = FreeSummary::of(m_cluster);
     std::optional<Reservation> reservation;
     std::optional<ClusterCapacity> masked; // the cluster without the reserved nodes
@@ -205,19 +205,11 @@ std::vector<Decision> Scheduler::cycle(std::int64_t nowMs)
     // cycle starts jobs, so the same shape cannot fit later in it (until preemption frees some).
     std::set<std::tuple<const ClusterCapacity *, int, int, std::int64_t, std::int64_t, std::uint64_t, int>> failed;
     int firstBlocked = -1;
-    int scanned = 0;
-    int position = 0;
-    const std::string considered = "waiting behind the first " + std::to_string(m_config.maxBackfillScan) +
-                                   " pending jobs (not considered this cycle)";
+    int starts = 0; // the free summary (part of every reason) changes with each start
+    std::map<std::tuple<int, bool, int, int, int, std::int64_t, std::uint64_t>, std::string> reasons;
     for (const int idx : order) {
         SchedJob &j = m_jobs[idx];
-        ++position;
-        if (scanned >= m_config.maxBackfillScan) {
-            if (j.reason != considered)
-                j.reason = considered;
-            continue;
-        }
-        ++scanned;
+        j.consideredCycle = m_cycles;
         if (auto rule = blockedByRules(j)) {
             j.reason = *rule;
             continue;
@@ -253,12 +245,14 @@ std::vector<Decision> Scheduler::cycle(std::int64_t nowMs)
                 masked->apply(*a);
             start(j, std::move(*a), nowMs, out);
             free = FreeSummary::of(m_cluster);
+            ++starts;
             continue;
         }
         if (!m_config.strictFifo && makeRoom(j, nowMs, out)) {
             masked.reset();
             failed.clear();
             free = FreeSummary::of(m_cluster);
+            ++starts;
             continue;
         }
         if (firstBlocked < 0)
@@ -268,20 +262,33 @@ std::vector<Decision> Scheduler::cycle(std::int64_t nowMs)
             masked.reset();
             failed.clear();
         }
-        j.reason = waitReason(j, free);
         if (reservation && reservation->job == idx)
-            j.reason += "; resources reserved for it from +" +
-                        std::to_string(std::max<std::int64_t>(0, reservation->shadowMs - nowMs) / 1000) + " s";
-        else if (reservation && on == &*masked)
-            j.reason += "; it would delay the reservation of job " + m_jobs[reservation->job].id;
+            j.reason = waitReason(j, free) + "; resources reserved for it from +" +
+                       std::to_string(std::max<std::int64_t>(0, reservation->shadowMs - nowMs) / 1000) + " s";
+        else {
+            // Thousands of blocked jobs share a few shapes: build each reason once per cycle
+            // state (the free summary changes only when something starts).
+            const bool delays = reservation && on == &*masked;
+            const auto key = std::make_tuple(starts, delays, j.spec.gpusMin, j.spec.gpusMax, j.spec.gpuMilli,
+                                             j.cpuMilli, least.modelMask);
+            auto cached = reasons.find(key);
+            if (cached == reasons.end()) {
+                std::string text = waitReason(j, free);
+                if (delays)
+                    text += "; it would delay the reservation of job " + m_jobs[reservation->job].id;
+                cached = reasons.emplace(key, std::move(text)).first;
+            }
+            j.reason = cached->second;
+        }
     }
     if (m_config.elastic && firstBlocked < 0)
         growElastic(nowMs, out);
     // Positions among the jobs still waiting, in the order this cycle considered them.
-    position = 0;
+    int position = 0;
     for (const int idx : order)
         if (m_jobs[idx].state == JobState::Pending)
             m_jobs[idx].position = ++position;
+    m_windowStillPending = position;
     return out;
 }
 

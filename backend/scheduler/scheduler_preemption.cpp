@@ -1,5 +1,6 @@
 // Making room for a job that does not fit: shrink elastic jobs toward their minimum, then
-// preempt lower-priority work or capacity other queues borrowed beyond their guarantee. Victims
+// preempt lower-priority work (of its own queue, or borrowed by another) or capacity other
+// queues borrowed beyond their guarantee. Victims
 // are chosen so the least work is lost: elastic shrink loses nothing, then the job whose last
 // checkpoint is most recent. And growing elastic jobs into GPUs nobody waits for.
 #include "backend/scheduler/scheduler.h"
@@ -7,6 +8,7 @@
 #include "backend/scheduler/node_fit.h"
 
 #include <algorithm>
+#include <map>
 
 namespace sn::sched {
 
@@ -60,13 +62,19 @@ bool Scheduler::makeRoom(SchedJob &j, std::int64_t nowMs, std::vector<Decision> 
     std::vector<Victim> victims;
     for (int r : m_running) {
         const SchedJob &v = m_jobs[r];
-        const bool lower = v.priority < j.priority;
+        // Another queue's guarantee is never broken: its jobs are victims only while it holds
+        // more than its min even without them (borrowed capacity). Within a queue, priority
+        // decides. Without that rule a queue reclaiming its guarantee and a higher class
+        // preempting it back take turns for ever.
+        const bool shrinkable = m_config.elastic && v.gpus > v.spec.gpusMin && v.spec.gpuMilli == kMilliPerGpu;
+        const int loses = shrinkable ? v.gpus - v.spec.gpusMin : v.gpus;
+        const bool sameQueue = v.spec.queue == j.spec.queue;
         const QueuePolicy &theirs = m_config.queue(v.spec.queue);
-        const bool borrowed =
-            underGuarantee && v.spec.queue != j.spec.queue && queueGpusInUse(v.spec.queue) - v.gpus >= theirs.gpuMin;
-        if (!lower && !borrowed)
+        const bool borrowed = !sameQueue && queueGpusInUse(v.spec.queue) - loses >= theirs.gpuMin;
+        const bool lower = v.priority < j.priority && (sameQueue || borrowed);
+        if (!lower && !(underGuarantee && borrowed))
             continue;
-        if (m_config.elastic && v.gpus > v.spec.gpusMin && v.spec.gpuMilli == kMilliPerGpu)
+        if (shrinkable)
             victims.push_back({r, true, 0});
         else if (m_config.preemption)
             victims.push_back({r, false, workAtRisk(v, nowMs)});
@@ -87,8 +95,17 @@ bool Scheduler::makeRoom(SchedJob &j, std::int64_t nowMs, std::vector<Decision> 
     std::optional<Allocation> placed;
     if (victims.size() > kMaxVictimsTried)
         victims.resize(kMaxVictimsTried);
+    std::map<std::string, int> taken; // GPUs the plan takes from each other queue so far
     for (const Victim &v : victims) {
         const SchedJob &vj = m_jobs[v.job];
+        if (vj.spec.queue != j.spec.queue) {
+            // Several victims of one queue together must leave it its guarantee, too.
+            const int loses = v.shrink ? vj.gpus - vj.spec.gpusMin : vj.gpus;
+            int &already = taken[vj.spec.queue];
+            if (queueGpusInUse(vj.spec.queue) - already - loses < m_config.queue(vj.spec.queue).gpuMin)
+                continue;
+            already += loses;
+        }
         Allocation freed = v.shrink ? shrinkDelta(vj, vj.spec.gpusMin) : vj.allocation;
         what.release(freed);
         plan.push_back({v, std::move(freed)});

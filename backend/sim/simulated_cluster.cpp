@@ -11,7 +11,7 @@ namespace sn::sim {
 
 namespace {
 constexpr double kMiB = 1024.0 * 1024.0;
-constexpr int kNvlinksPerGpu = 18; // NVLink 4 on H100/H200 SXM
+constexpr int kNvlinksPerGpu = 18;                          // NVLink 4 on H100/H200 SXM
 constexpr std::int64_t kContextBytes = 512LL * 1024 * 1024; // CUDA context and NCCL buffers
 } // namespace
 
@@ -61,7 +61,7 @@ void SimulatedCluster::fillAtStart()
         JobRecord &record = *job(submitted->id);
         record.submitTimeMs = m_nowMs - static_cast<std::int64_t>(unit(m_rng) * 0.5 * spec.estimatedRuntimeS * 1000);
     }
-    placePending();
+    runPlacement();
     for (JobRecord &record : m_jobs) {
         if (record.state != JobState::Running)
             continue;
@@ -99,8 +99,8 @@ void SimulatedCluster::stepOnce(std::int64_t dtMs)
     m_nowMs += dtMs;
     expireFaults();
     processArrivalsAndExpiries();
-    if (m_placementDirty)
-        placePending();
+    if (m_placementDirty || (m_options.placer && m_nowMs >= m_nextPlacerMs))
+        runPlacement();
 
     const double dtS = dtMs / 1000.0;
     const double inlet = m_spec.simulation.inletTemperatureC;
@@ -198,6 +198,18 @@ void SimulatedCluster::processArrivalsAndExpiries()
         finishJob(*job(id), JobState::Completed, 0);
 }
 
+void SimulatedCluster::runPlacement()
+{
+    m_placementDirty = false;
+    if (!m_options.placer) {
+        placePending();
+        return;
+    }
+    constexpr std::int64_t kPlacerPeriodMs = 5000;
+    m_nextPlacerMs = m_nowMs + kPlacerPeriodMs;
+    m_options.placer(*this);
+}
+
 void SimulatedCluster::placePending()
 {
     m_placementDirty = false;
@@ -263,7 +275,7 @@ void SimulatedCluster::startJob(JobRecord &record, std::vector<GpuRef> gpus, std
     m_runtime[record.id] = rt;
 }
 
-void SimulatedCluster::finishJob(JobRecord &record, JobState state, int exitCode)
+void SimulatedCluster::releaseGpus(JobRecord &record)
 {
     for (const GpuRef &ref : record.gpus) {
         Gpu *g = gpu(ref.node, ref.gpu);
@@ -272,6 +284,11 @@ void SimulatedCluster::finishJob(JobRecord &record, JobState state, int exitCode
             g->memoryUsedBytes = 0;
         }
     }
+}
+
+void SimulatedCluster::finishJob(JobRecord &record, JobState state, int exitCode)
+{
+    releaseGpus(record);
     if (record.state == JobState::Running && !record.gpus.empty())
         log(nodeIndex(record.gpus.front().node), "slurmd", slurmdDoneLine(record.id, exitCode), -1, record.id);
     record.state = state;
@@ -288,6 +305,12 @@ void SimulatedCluster::failJobOn(const std::string &jobId, const std::string &wh
     if (!record || record->state != JobState::Running)
         return;
     log(nodeIndex(record->gpus.front().node), "job/" + jobId, why, -1, jobId);
+    if (m_options.placer) {
+        // The scheduler requeues it from its last checkpoint and keeps the hardware out.
+        (void)requeueJob(jobId, "interrupted by a hardware fault");
+        m_placementDirty = true;
+        return;
+    }
     finishJob(*record, JobState::Failed, 1);
 }
 
@@ -405,6 +428,85 @@ Result<JobRecord> SimulatedCluster::cancel(const std::string &id)
             "slurmd: error: *** JOB " + id + " CANCELLED AT " + std::to_string(m_nowMs / 1000) + " ***", -1, id);
     finishJob(*record, JobState::Cancelled, 0);
     return *record;
+}
+
+Status SimulatedCluster::checkFreeGpus(const std::string &id, const std::vector<GpuRef> &gpus) const
+{
+    if (gpus.empty())
+        return invalidArgument("job " + id + ": no GPUs given to run on");
+    for (const GpuRef &ref : gpus) {
+        const Gpu *g = gpu(ref.node, ref.gpu);
+        if (!g)
+            return notFound("no GPU " + ref.node + "/gpu" + std::to_string(ref.gpu));
+        if (!isGpuUsable(*g))
+            return failedPrecondition("GPU " + ref.node + "/gpu" + std::to_string(ref.gpu) + " is not usable");
+        if (!g->jobId.empty() && g->jobId != id)
+            return failedPrecondition("GPU " + ref.node + "/gpu" + std::to_string(ref.gpu) + " runs job " + g->jobId);
+    }
+    return success();
+}
+
+Status SimulatedCluster::runJob(const std::string &id, const std::vector<GpuRef> &gpus, double remainingShare)
+{
+    JobRecord *record = job(id);
+    if (!record)
+        return notFound("no job with id " + id);
+    if (record->state != JobState::Pending)
+        return failedPrecondition("job " + id + " is not pending (" + jobStateName(record->state) + ")");
+    if (auto ok = checkFreeGpus(id, gpus); !ok)
+        return ok;
+    startJob(*record, gpus, m_nowMs);
+    Runtime &rt = m_runtime[id];
+    const double share = std::clamp(remainingShare, 0.01, 1.0);
+    rt.endMs = m_nowMs + static_cast<std::int64_t>(static_cast<double>(rt.endMs - m_nowMs) * share);
+    return success();
+}
+
+Status SimulatedCluster::requeueJob(const std::string &id, const std::string &why)
+{
+    JobRecord *record = job(id);
+    if (!record)
+        return notFound("no job with id " + id);
+    if (record->state != JobState::Running)
+        return failedPrecondition("job " + id + " is not running (" + jobStateName(record->state) + ")");
+    log(-1, "slurmctld", "slurmctld: Requeuing JobId=" + id + ": " + why, -1, id);
+    releaseGpus(*record);
+    record->gpus.clear();
+    record->state = JobState::Pending;
+    record->pendingReason = why;
+    m_runtime.erase(id);
+    return success();
+}
+
+Status SimulatedCluster::resizeJob(const std::string &id, const std::vector<GpuRef> &gpus)
+{
+    JobRecord *record = job(id);
+    if (!record)
+        return notFound("no job with id " + id);
+    if (record->state != JobState::Running)
+        return failedPrecondition("job " + id + " is not running (" + jobStateName(record->state) + ")");
+    if (auto ok = checkFreeGpus(id, gpus); !ok)
+        return ok;
+    releaseGpus(*record);
+    record->gpus = gpus;
+    for (const GpuRef &ref : record->gpus) {
+        Gpu *g = gpu(ref.node, ref.gpu);
+        g->jobId = id;
+        g->memoryUsedBytes = record->spec.gpuMemoryBytes + kContextBytes;
+    }
+    return success();
+}
+
+Status SimulatedCluster::rejectJob(const std::string &id, const std::string &why)
+{
+    JobRecord *record = job(id);
+    if (!record)
+        return notFound("no job with id " + id);
+    if (record->state != JobState::Pending)
+        return failedPrecondition("job " + id + " is not pending (" + jobStateName(record->state) + ")");
+    log(-1, "slurmctld", "slurmctld: error: JobId=" + id + " refused: " + why, -1, id);
+    finishJob(*record, JobState::Failed, 1);
+    return success();
 }
 
 const JobRecord *SimulatedCluster::findJob(const std::string &id) const

@@ -16,6 +16,7 @@
 #include "backend/sim/workload_generator.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <random>
@@ -24,7 +25,14 @@
 
 namespace sn::sim {
 
+class SimulatedCluster;
+
 struct SimOptions {
+    // Who decides what runs where. Unset: the built-in packing placer. Set (the engine sets it to
+    // run its scheduler): called whenever placement may change (a submission, a job's end, a
+    // fault, a repair) and every few seconds; it starts jobs with runJob and stops them with
+    // requeueJob, and a fault requeues the jobs it hits instead of failing them.
+    std::function<void(SimulatedCluster &)> placer;
     bool generateWorkload = true; // submit jobs from the workload model
     bool fillAtStart = true;      // start as a cluster that has been running a while
     std::int64_t physicsStepMs = 100;
@@ -59,6 +67,16 @@ public:
     Result<JobRecord> cancel(const std::string &id);
     const std::vector<JobRecord> &jobs() const { return m_jobs; }
     const JobRecord *findJob(const std::string &id) const;
+
+    // For the placer. runJob starts a pending job on free, usable GPUs; remainingShare is the
+    // part of its run still to do (a job requeued from a checkpoint resumes part-way).
+    Status runJob(const std::string &id, const std::vector<GpuRef> &gpus, double remainingShare = 1.0);
+    // A running job goes back to the queue (preempted, or hit by a fault) with the reason.
+    Status requeueJob(const std::string &id, const std::string &why);
+    // A running elastic job's new GPU set (grown or shrunk); its end time does not move.
+    Status resizeJob(const std::string &id, const std::vector<GpuRef> &gpus);
+    // A pending job the placer refuses (its spec breaks the cluster's policy): it fails.
+    Status rejectJob(const std::string &id, const std::string &why);
 
     Result<Event> injectFault(const FaultRequest &request);
     int activeFaultCount() const;
@@ -111,6 +129,9 @@ private:
     void stepOnce(std::int64_t dtMs);
     void processArrivalsAndExpiries();
     void placePending();
+    void runPlacement();
+    Status checkFreeGpus(const std::string &id, const std::vector<GpuRef> &gpus) const;
+    void releaseGpus(JobRecord &job);
     void startJob(JobRecord &job, std::vector<GpuRef> gpus, std::int64_t startMs);
     void finishJob(JobRecord &job, JobState state, int exitCode);
     void failJobOn(const std::string &jobId, const std::string &why);
@@ -145,6 +166,7 @@ private:
     SimOutputs m_out;
     int m_nextJobId = 1001;
     bool m_placementDirty = true;
+    std::int64_t m_nextPlacerMs = 0; // a placer also runs periodically (fair share, elastic growth)
 };
 
 } // namespace sn::sim

@@ -75,7 +75,9 @@ Result<Event> SimulatedCluster::injectFault(const FaultRequest &request)
                       "slurmstepd: error: *** JOB " + id + " ON " + node.name + " CANCELLED DUE TO NODE FAILURE ***");
         m_nodes[n].downUntilMs = until;
         log(-1, "slurmctld", slurmctldNotRespondingLine(node.name));
-        raise(Severity::Critical, "node.down", n, -1, "Node " + node.name + " is not responding; its jobs failed");
+        raise(Severity::Critical, "node.down", n, -1,
+              "Node " + node.name + " is not responding; its jobs " +
+                  (m_options.placer ? "were requeued from their last checkpoint" : "failed"));
         m_placementDirty = true;
         break;
     }

@@ -43,15 +43,17 @@ template <typename T> T must(Reply<T> reply)
     return r.value();
 }
 
-pb::JobSpec job(int gpus, std::int64_t runtimeS = 600)
+pb::JobSpec job(int gpus, std::int64_t runtimeS = 600, const std::string &queue = "research",
+                const std::string &priorityClass = "modelTraining")
 {
     pb::JobSpec s;
     s.set_name("conformance");
     s.set_user("tester");
-    s.set_queue("research");
-    s.set_priority_class("modelTraining");
+    s.set_queue(queue);
+    s.set_priority_class(priorityClass);
     s.set_gpus_min(gpus);
     s.set_gpus_max(gpus);
+    s.set_gang(gpus > 8); // spans both nodes: all ranks start together
     s.set_estimated_runtime_s(runtimeS);
     s.set_kind(pb::WORKLOAD_KIND_TRAINING);
     return s;
@@ -294,12 +296,112 @@ private slots:
     void pendingJobSaysWhyItWaits()
     {
         must(m_engine->submitJob(job(16)));
-        const pb::Job waiting = must(m_engine->submitJob(job(1)));
+        const pb::Job waiting = must(m_engine->submitJob(job(1, 600, "product"))); // research is at its max
         must(m_engine->advanceTime(1000));
         const pb::Job j = must(m_engine->getJob(waiting.id()));
         QCOMPARE(j.state(), pb::JOB_STATE_PENDING);
-        QVERIFY2(QString::fromStdString(j.pending_reason()).contains("0 free"), j.pending_reason().c_str());
+        QVERIFY2(QString::fromStdString(j.pending_reason()).startsWith("waiting for 1 GPU on one node"),
+                 j.pending_reason().c_str());
+        QVERIFY2(QString::fromStdString(j.pending_reason()).endsWith("; position 1"), j.pending_reason().c_str());
+        QCOMPARE(j.queue_position(), 1);
         QCOMPARE(must(m_engine->getSummary()).jobs_pending(), 1);
+    }
+
+    void pendingJobsHaveQueuePositionsInSchedulingOrder()
+    {
+        must(m_engine->submitJob(job(8, 600, "product")));
+        must(m_engine->submitJob(job(8, 600, "product")));
+        must(m_engine->advanceTime(1000)); // the cluster is full
+        std::vector<std::string> waiting;
+        for (int i = 0; i < 3; ++i)
+            waiting.push_back(must(m_engine->submitJob(job(8, 600, "research", "dataPreprocessing"))).id());
+        // Higher priority goes first whatever the submit order (and preempts nothing of its own class).
+        const std::string urgent = must(m_engine->submitJob(job(8, 600, "research", "modelTraining"))).id();
+        must(m_engine->advanceTime(1000));
+        QCOMPARE(must(m_engine->getJob(urgent)).queue_position(), 1);
+        for (std::size_t i = 0; i < waiting.size(); ++i) {
+            const pb::Job j = must(m_engine->getJob(waiting[i]));
+            QCOMPARE(j.state(), pb::JOB_STATE_PENDING);
+            QCOMPARE(j.queue_position(), static_cast<int>(i + 2));
+            QVERIFY2(QString::fromStdString(j.pending_reason()).startsWith("waiting for 8 GPUs on one NVSwitch node"),
+                     j.pending_reason().c_str());
+            QVERIFY2(QString::fromStdString(j.pending_reason()).endsWith("; position " + QString::number(i + 2)),
+                     j.pending_reason().c_str());
+        }
+        QCOMPARE(must(m_engine->getSummary()).jobs_pending(), 4);
+    }
+
+    void queueQuotasHoldJobsAndRefuseWhatCanNeverRun()
+    {
+        ClusterSpec spec = quietCluster();
+        spec.schedulingPolicy.queues = {{"research", ResourceQuota{0, 8, 0}, 1}, {"product", ResourceQuota{}, 1}};
+        m_engine = m_factory(spec);
+        const pb::Job first = must(m_engine->submitJob(job(4)));
+        const pb::Job second = must(m_engine->submitJob(job(4)));
+        const pb::Job over = must(m_engine->submitJob(job(4)));
+        const pb::Job other = must(m_engine->submitJob(job(4, 600, "product")));
+        must(m_engine->advanceTime(1000));
+        QCOMPARE(must(m_engine->getJob(first.id())).state(), pb::JOB_STATE_RUNNING);
+        QCOMPARE(must(m_engine->getJob(second.id())).state(), pb::JOB_STATE_RUNNING);
+        QCOMPARE(must(m_engine->getJob(other.id())).state(), pb::JOB_STATE_RUNNING); // its own queue's room
+        const pb::Job held = must(m_engine->getJob(over.id()));
+        QCOMPARE(held.state(), pb::JOB_STATE_PENDING);
+        QVERIFY2(QString::fromStdString(held.pending_reason()).startsWith("queue research is at its max of 8 GPUs"),
+                 held.pending_reason().c_str());
+        // Refused at submit, nothing queued: over the queue's max, an unknown queue or class.
+        const int before = must(m_engine->listJobs({})).jobs_size();
+        const auto tooBig = waitFor(m_engine->submitJob(job(16)));
+        QCOMPARE(tooBig.error().code, ErrorCode::InvalidArgument);
+        QVERIFY2(QString::fromStdString(tooBig.error().message).contains("research"), tooBig.error().message.c_str());
+        const auto nowhere = waitFor(m_engine->submitJob(job(1, 600, "marketing")));
+        QCOMPARE(nowhere.error().code, ErrorCode::InvalidArgument);
+        QVERIFY2(QString::fromStdString(nowhere.error().message).contains("marketing"),
+                 nowhere.error().message.c_str());
+        QCOMPARE(waitFor(m_engine->submitJob(job(1, 600, "research", "vip"))).error().code, ErrorCode::InvalidArgument);
+        QCOMPARE(must(m_engine->listJobs({})).jobs_size(), before);
+        // When a research job ends, the held one starts.
+        must(m_engine->cancelJob(first.id()));
+        must(m_engine->advanceTime(1000));
+        QCOMPARE(must(m_engine->getJob(over.id())).state(), pb::JOB_STATE_RUNNING);
+    }
+
+    void higherPriorityPreemptsAndTheVictimResumes()
+    {
+        const pb::Job low1 = must(m_engine->submitJob(job(8, 3600, "research", "dataPreprocessing")));
+        const pb::Job low2 = must(m_engine->submitJob(job(8, 3600, "research", "dataPreprocessing")));
+        must(m_engine->advanceTime(1000));
+        const pb::Job high = must(m_engine->submitJob(job(8, 600, "product", "modelTraining")));
+        must(m_engine->advanceTime(1000));
+        QCOMPARE(must(m_engine->getJob(high.id())).state(), pb::JOB_STATE_RUNNING);
+        const pb::Job a = must(m_engine->getJob(low1.id())), b = must(m_engine->getJob(low2.id()));
+        const pb::Job &victim = a.state() == pb::JOB_STATE_PENDING ? a : b;
+        QCOMPARE(victim.state(), pb::JOB_STATE_PENDING);
+        QCOMPARE(victim.preemptions(), 1);
+        QVERIFY2(QString::fromStdString(victim.pending_reason())
+                     .contains(QString::fromStdString("preempted for job " + high.id())),
+                 victim.pending_reason().c_str());
+        QCOMPARE((a.state() == pb::JOB_STATE_RUNNING) + (b.state() == pb::JOB_STATE_RUNNING), 1);
+    }
+
+    void nodeFailureRequeuesItsJobsFromCheckpointElsewhere()
+    {
+        const pb::Job j = must(m_engine->submitJob(job(8)));
+        must(m_engine->advanceTime(1000));
+        const pb::Job running = must(m_engine->getJob(j.id()));
+        QCOMPARE(running.state(), pb::JOB_STATE_RUNNING);
+        const std::string node = running.gpus(0).node();
+        pb::InjectFaultRequest down;
+        down.set_kind(pb::FAULT_KIND_NODE_DOWN);
+        down.set_node(node);
+        down.set_duration_ms(600000);
+        must(m_engine->injectFault(down));
+        must(m_engine->advanceTime(1000));
+        const pb::Job moved = must(m_engine->getJob(j.id()));
+        QCOMPARE(moved.state(), pb::JOB_STATE_RUNNING); // not failed: requeued and restarted
+        QCOMPARE(moved.requeues(), 1);
+        QCOMPARE(moved.gpus_size(), 8);
+        for (const pb::GpuRef &g : moved.gpus())
+            QVERIFY(g.node() != node);
     }
 
     void faultsRaiseStreamedEventsThatCanBeAcknowledged()

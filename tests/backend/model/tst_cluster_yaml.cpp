@@ -21,6 +21,7 @@ private slots:
     void roundTripsBuiltSpec();
     void writesShortFormsWhenTheySayTheSame();
     void writesSequenceFormsForDetailedHardware();
+    void readsSchedulingQueuesAndSwitches();
     void rejectsMalformedFiles_data();
     void rejectsMalformedFiles();
     void loadNamesMissingPath();
@@ -213,6 +214,11 @@ static ClusterSpec builtSpec()
 
     spec.schedulingPolicy.priorityClasses = {{"b", 1}, {"a", 2}, {"~", 0}};
     spec.schedulingPolicy.resourceQuota = ResourceQuota{0, 8, 0};
+    spec.schedulingPolicy.queues = {{"ml", ResourceQuota{8, 16, 512LL << 30}, 2.5}, {"cv", ResourceQuota{}, 1}};
+    spec.schedulingPolicy.fairShareHalfLifeMs = 30 * 60 * 1000;
+    spec.schedulingPolicy.preemption = false;
+    spec.schedulingPolicy.backfill = false;
+    spec.schedulingPolicy.elastic = false;
 
     spec.simulation.enabled = true;
     spec.simulation.nodes = 128;
@@ -277,6 +283,27 @@ void TestClusterYaml::writesSequenceFormsForDetailedHardware()
     QVERIFY2(written.contains("- {index: 2, model: NVSwitch gen3}"), qPrintable(written));
     QVERIFY2(written.contains("resourceQuota: {}"), qPrintable(written));
     QVERIFY2(written.contains("name: \"null\""), qPrintable(written));
+}
+
+void TestClusterYaml::readsSchedulingQueuesAndSwitches()
+{
+    const auto spec = parseClusterYaml("apiVersion: supernode/v1\nkind: Cluster\nmetadata:\n  name: q\n"
+                                       "schedulingPolicy:\n"
+                                       "  queues:\n"
+                                       "    - {name: ml, gpu: {min: 8, max: 16}, memory: {limit: 1Ti}, weight: 2}\n"
+                                       "    - name: cv\n"
+                                       "  fairShare: {halfLife: 2h}\n"
+                                       "  preemption: false\n"
+                                       "  backfill: true\n");
+    VERIFY_OK(spec);
+    const SchedulingPolicy &p = spec->schedulingPolicy;
+    QCOMPARE(p.queues.size(), std::size_t{2});
+    QCOMPARE(p.queues[0], (QueueSpec{"ml", ResourceQuota{8, 16, 1LL << 40}, 2}));
+    QCOMPARE(p.queues[1], (QueueSpec{"cv", ResourceQuota{}, 1}));
+    QCOMPARE(p.fairShareHalfLifeMs, std::int64_t{2 * 3600 * 1000});
+    QVERIFY(!p.preemption);
+    QVERIFY(p.backfill);
+    QVERIFY(p.elastic); // not written: on
 }
 
 void TestClusterYaml::rejectsMalformedFiles_data()
@@ -394,6 +421,25 @@ void TestClusterYaml::rejectsMalformedFiles_data()
         << 7 << 21
         << "'schedulingPolicy.resourceQuota.memory.limit' expects a byte quantity like 512Gi, 80G or 1024, "
            "got \"12Gx\" (unknown unit \"Gx\"";
+    QTest::newRow("queue without a name") << head + "schedulingPolicy:\n  queues:\n    - {gpu: {max: 4}}\n"
+                                          << 7 << 7 << "'schedulingPolicy.queues[0]' is missing required key 'name'";
+    QTest::newRow("duplicate queue") << head + "schedulingPolicy:\n  queues:\n    - name: ml\n    - name: ml\n"
+                                     << 8 << 13 << "duplicate queue 'ml' (first at line 7)";
+    QTest::newRow("queue min above max")
+        << head + "schedulingPolicy:\n  queues:\n    - {name: ml, gpu: {min: 9, max: 8}}\n"
+        << 7 << 29 << "'schedulingPolicy.queues[0].gpu.min' (9) must not exceed 'max' (8)";
+    QTest::newRow("queue weight zero") << head + "schedulingPolicy:\n  queues:\n    - {name: ml, weight: 0}\n"
+                                       << 7 << 26
+                                       << "'schedulingPolicy.queues[0].weight' expects a number from 0.001 to 1000";
+    QTest::newRow("queue unknown key")
+        << head + "schedulingPolicy:\n  queues:\n    - {name: ml, wieght: 2}\n"
+        << 7 << 18 << "unknown key 'wieght' in 'schedulingPolicy.queues[0]' (did you mean 'weight'?";
+    QTest::newRow("queues not a sequence") << head + "schedulingPolicy:\n  queues:\n    ml: {}\n"
+                                           << 7 << 5 << "'schedulingPolicy.queues' expects a sequence of queues";
+    QTest::newRow("preemption yes") << head + "schedulingPolicy:\n  preemption: yes\n"
+                                    << 6 << 15 << "'schedulingPolicy.preemption' expects true or false, got \"yes\"";
+    QTest::newRow("fair share half-life bad") << head + "schedulingPolicy:\n  fairShare: {halfLife: soon}\n"
+                                              << 6 << 25 << "'schedulingPolicy.fairShare.halfLife' expects a duration";
     QTest::newRow("simulation.nodes is 500")
         << head + "simulation:\n  nodes: 500\n"
         << 6 << 10 << "'simulation.nodes' expects an integer from 1 to 128, got \"500\"";
@@ -406,25 +452,25 @@ void TestClusterYaml::rejectsMalformedFiles_data()
     QTest::newRow("simulation is a list") << head + "simulation:\n  - nodes: 2\n"
                                           << 6 << 3 << "'simulation' expects a map, got a sequence";
     const QByteArray sim = head + "simulation: {nodes: 1}\n";
-    QTest::newRow("telemetry unknown source") << sim + "telemetry:\n  source: ganglia\n" << 7 << 11
+    QTest::newRow("telemetry unknown source") << sim + "telemetry:\n  source: ganglia\n"
+                                              << 7 << 11
                                               << "'telemetry.source' expects one of simulator, nvml, nvidia-smi, "
                                                  "dcgm-exporter, prometheus, got \"ganglia\"";
-    QTest::newRow("telemetry interval too short") << sim + "telemetry:\n  interval: 10ms\n" << 7 << 13
-                                                  << "'telemetry.interval' must be between 100ms and 1h";
-    QTest::newRow("telemetry interval without unit")
-        << sim + "telemetry:\n  interval: 15\n" << 7 << 13 << "needs a unit";
-    QTest::newRow("telemetry retention below an hour")
-        << sim + "telemetry:\n  retention: 30m\n" << 7 << 14 << "'telemetry.retention' must be between 1h and";
-    QTest::newRow("telemetry port out of range")
-        << sim + "telemetry:\n  dcgmExporterPort: 70000\n" << 7 << 21 << "from 1 to 65535";
-    QTest::newRow("telemetry prometheus without url")
-        << sim + "telemetry:\n  source: prometheus\n" << 7 << 11 << "needs 'prometheusUrl";
-    QTest::newRow("telemetry url not http")
-        << sim + "telemetry:\n  source: prometheus\n  prometheusUrl: prom:9090\n" << 8 << 18
-        << "expects a URL like http://prometheus:9090";
+    QTest::newRow("telemetry interval too short") << sim + "telemetry:\n  interval: 10ms\n"
+                                                  << 7 << 13 << "'telemetry.interval' must be between 100ms and 1h";
+    QTest::newRow("telemetry interval without unit") << sim + "telemetry:\n  interval: 15\n"
+                                                     << 7 << 13 << "needs a unit";
+    QTest::newRow("telemetry retention below an hour") << sim + "telemetry:\n  retention: 30m\n"
+                                                       << 7 << 14 << "'telemetry.retention' must be between 1h and";
+    QTest::newRow("telemetry port out of range") << sim + "telemetry:\n  dcgmExporterPort: 70000\n"
+                                                 << 7 << 21 << "from 1 to 65535";
+    QTest::newRow("telemetry prometheus without url") << sim + "telemetry:\n  source: prometheus\n"
+                                                      << 7 << 11 << "needs 'prometheusUrl";
+    QTest::newRow("telemetry url not http") << sim + "telemetry:\n  source: prometheus\n  prometheusUrl: prom:9090\n"
+                                            << 8 << 18 << "expects a URL like http://prometheus:9090";
     QTest::newRow("telemetry simulator without simulation")
-        << head + "nodes:\n  - name: n1\ntelemetry:\n  source: simulator\n" << 8 << 11
-        << "simulator needs a 'simulation' section";
+        << head + "nodes:\n  - name: n1\ntelemetry:\n  source: simulator\n"
+        << 8 << 11 << "simulator needs a 'simulation' section";
     QTest::newRow("telemetry unknown key") << sim + "telemetry:\n  sauce: nvml\n" << 7 << 3 << "'sauce'";
 }
 

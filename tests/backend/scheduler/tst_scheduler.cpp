@@ -114,6 +114,77 @@ private slots:
         QVERIFY2(reason.endsWith("; position 1"), qPrintable(reason));
     }
 
+    void jobsBehindTheWindowGetPositionsAfterIt()
+    {
+        // The cycle looks at a window at the head of the order; those behind it still get
+        // their place in line (computed when asked) and say why they were not considered.
+        SchedulerConfig c = policy();
+        c.maxBackfillScan = 2;
+        c.preemption = false;
+        c.backfill = false;
+        Scheduler s(nodes(1), c, makePlacementPolicy("default"));
+        const int running = *s.submit(job("running", 8), 0);
+        std::vector<int> waiting;
+        for (int i = 0; i < 4; ++i)
+            waiting.push_back(*s.submit(job("w" + std::to_string(i), 8, i % 2 ? "cv" : "ml"), 0));
+        s.cycle(0);
+        QCOMPARE(s.job(running).state, JobState::Running);
+        QCOMPARE(s.positionOf(running), 0);
+        const std::vector<int> order = s.pendingOrder();
+        QCOMPARE(order.size(), std::size_t{4});
+        for (std::size_t i = 0; i < order.size(); ++i)
+            QCOMPARE(s.positionOf(order[i]), static_cast<int>(i + 1));
+        const QString third = QString::fromStdString(s.pendingReason(order[2]));
+        QVERIFY2(third.startsWith("waiting behind the first 2 pending jobs"), qPrintable(third));
+        QVERIFY2(third.endsWith("; position 3"), qPrintable(third));
+        const QString first = QString::fromStdString(s.pendingReason(order[0]));
+        QVERIFY2(first.startsWith("waiting for 8 GPUs on one NVSwitch node"), qPrintable(first));
+        // A job that arrives after the cycle has no place yet: no cycle has ordered it.
+        const int late = *s.submit(job("late", 8), 1);
+        QCOMPARE(s.positionOf(late), 0);
+        QVERIFY(s.pendingReason(late).find("position") == std::string::npos);
+    }
+
+    void orderHeadIsThePrefixOfTheFullOrder_data()
+    {
+        QTest::addColumn<bool>("fifo");
+        QTest::newRow("fair share") << false;
+        QTest::newRow("strict fifo") << true;
+    }
+
+    void orderHeadIsThePrefixOfTheFullOrder()
+    {
+        // The cycle merges only its window; the decisions must be those of the full order.
+        QFETCH(bool, fifo);
+        SchedulerConfig c = fifo ? SchedulerConfig::fifo() : policy();
+        if (fifo)
+            c.priorityClasses = policy().priorityClasses;
+        Scheduler s(nodes(2), c, makePlacementPolicy("default"));
+        const char *queues[] = {"ml", "cv", "ml", "ml", "cv"};
+        const char *classes[] = {"dataPreprocessing", "modelTraining"};
+        for (int i = 0; i < 30; ++i)
+            QVERIFY(s.submit(job("j" + std::to_string(i), 1 + i % 8, queues[i % 5], classes[(i / 7) % 2]), i).ok());
+        s.cycle(100); // some run: the queues' shares differ now
+        const std::vector<int> full = s.pendingOrder();
+        QVERIFY(full.size() > 10);
+        for (std::size_t k : {std::size_t{0}, std::size_t{1}, std::size_t{7}, full.size(), full.size() + 5}) {
+            const std::vector<int> head = s.pendingOrderHead(k);
+            QCOMPARE(head.size(), std::min(k, full.size()));
+            QVERIFY(std::equal(head.begin(), head.end(), full.begin()));
+        }
+        if (fifo)
+            QVERIFY(std::is_sorted(full.begin(), full.end()));
+        else {
+            // Higher priority first: every modelTraining job comes before any other.
+            bool lowSeen = false;
+            for (int j : full) {
+                const bool high = s.job(j).priority == 100;
+                QVERIFY(!(high && lowSeen));
+                lowSeen = lowSeen || !high;
+            }
+        }
+    }
+
     void queueMaxHoldsJobsAndSaysSo()
     {
         Scheduler s(nodes(4), policy(), makePlacementPolicy("default"));

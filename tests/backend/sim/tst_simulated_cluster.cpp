@@ -275,6 +275,60 @@ private slots:
         QVERIFY(anyLogContains(c.takeOutputs().logs, "Node node02 now responding"));
     }
 
+    void aPlacerDecidesWhatRunsWhereAndFaultsRequeue()
+    {
+        // With a placer (the engine's scheduler) the simulation starts nothing by itself: it asks,
+        // runs what it is told on the GPUs it is told, and puts a job hit by a fault back in line.
+        SimOptions o = quiet();
+        int calls = 0;
+        std::string placeOn = "node01";
+        o.placer = [&](SimulatedCluster &c) {
+            ++calls;
+            for (const JobRecord &r : c.jobs())
+                if (r.state == JobState::Pending && c.nodeUp(placeOn)) {
+                    std::vector<GpuRef> gpus;
+                    for (int g = 0; g < r.spec.gpusMax; ++g)
+                        gpus.push_back({placeOn, g});
+                    QVERIFY(c.runJob(r.id, gpus, 0.5).ok());
+                }
+        };
+        SimulatedCluster c(defaultSimulatedSpec(), kVirtualEpochMs, o);
+        const int before = calls;
+        auto job = c.submit(trainingJob(4, 600));
+        QCOMPARE(c.findJob(job->id)->state, JobState::Pending);
+        c.advanceTo(kVirtualEpochMs + 200);
+        QVERIFY(calls > before);
+        const JobRecord *r = c.findJob(job->id);
+        QCOMPARE(r->state, JobState::Running);
+        QCOMPARE(r->gpus.size(), std::size_t{4});
+        QCOMPARE(r->gpus.front().node, std::string("node01"));
+        // Busy or missing GPUs are refused; so is a job that is not pending.
+        auto other = c.submit(trainingJob(1));
+        QCOMPARE(c.runJob(other->id, {{"node01", 0}}).error().code, ErrorCode::FailedPrecondition);
+        QCOMPARE(c.runJob(other->id, {{"node09", 0}}).error().code, ErrorCode::NotFound);
+        QCOMPARE(c.runJob(job->id, {{"node02", 0}}).error().code, ErrorCode::FailedPrecondition);
+        QVERIFY(c.rejectJob(other->id, "breaks the policy").ok());
+        QCOMPARE(c.findJob(other->id)->state, JobState::Failed);
+        // Grown onto more GPUs, then preempted by the placer: back to pending with the reason.
+        QVERIFY(c.resizeJob(job->id, {{"node01", 0}, {"node01", 1}, {"node01", 2}, {"node01", 3}, {"node01", 4}}).ok());
+        QCOMPARE(c.findJob(job->id)->gpus.size(), std::size_t{5});
+        placeOn = "node02";
+        QVERIFY(c.requeueJob(job->id, "preempted for job 9").ok());
+        QCOMPARE(c.findJob(job->id)->state, JobState::Pending);
+        QCOMPARE(c.findJob(job->id)->pendingReason, std::string("preempted for job 9"));
+        c.advanceTo(kVirtualEpochMs + 6000); // the placer runs every few seconds even when idle
+        QCOMPARE(c.findJob(job->id)->gpus.front().node, std::string("node02"));
+        // A node failure requeues its job instead of failing it; half the run was left to do.
+        QVERIFY(c.injectFault({FaultKind::NodeDown, "node02", 0, 60000}).ok());
+        QCOMPARE(c.findJob(job->id)->state, JobState::Pending);
+        QVERIFY(c.findJob(job->id)->pendingReason.find("fault") != std::string::npos);
+        placeOn = "node01";
+        c.advanceTo(kVirtualEpochMs + 6200);
+        QCOMPARE(c.findJob(job->id)->state, JobState::Running);
+        c.advanceTo(kVirtualEpochMs + 6200 + 301 * 1000);
+        QCOMPARE(c.findJob(job->id)->state, JobState::Completed); // 600 s x (0.6..1.0) x 0.5
+    }
+
     void nicFlapGoesDownAndComesBack()
     {
         SimulatedCluster c(defaultSimulatedSpec(), kVirtualEpochMs, quiet());
