@@ -131,6 +131,36 @@ struct TelemetrySpec {
     auto operator<=>(const TelemetrySpec &) const = default;
 };
 
+// A static rule as cluster.yaml names it (the text is checked when read: static_rule_text.h).
+struct RuleSpec {
+    std::string name;
+    std::string rule; // "DCGM_FI_DEV_GPU_TEMP > 85 for 30s clear 82 severity error"
+    auto operator<=>(const RuleSpec &) const = default;
+};
+
+// Power-capping a GPU that runs hot (backend/anomaly/thermal_protection.h).
+struct ThermalProtectionSpec {
+    bool enabled = false;
+    double limitC = 85;
+    double clearC = 80;
+    double stepW = 50;
+    std::int64_t holdMs = 15000;
+    std::int64_t coolDownMs = 60000;
+    bool dryRun = false;
+    auto operator<=>(const ThermalProtectionSpec &) const = default;
+};
+
+// What the engine watches for (cluster.yaml `anomaly:`).
+struct AnomalySpec {
+    // Metrics that get learned bands (series_detector.h) on every GPU, e.g. DCGM_FI_DEV_GPU_TEMP.
+    // None by default: load-following metrics shift with every job start and would raise an
+    // event each time; name the ones whose normal is stable on this cluster.
+    std::vector<std::string> detectors;
+    std::vector<RuleSpec> rules;
+    ThermalProtectionSpec thermalProtection;
+    auto operator<=>(const AnomalySpec &) const = default;
+};
+
 struct ClusterSpec {
     std::string name;
     std::vector<NodeSpec> nodes;
@@ -139,6 +169,8 @@ struct ClusterSpec {
     SimulationSpec simulation;
     // Unset: the simulator when simulation is enabled, otherwise nvidia-smi on each node.
     std::optional<TelemetrySpec> telemetry;
+    // Unset: no learned bands, no static rules, no thermal protection.
+    std::optional<AnomalySpec> anomaly;
     auto operator<=>(const ClusterSpec &) const = default;
 
     TelemetrySpec effectiveTelemetry() const;

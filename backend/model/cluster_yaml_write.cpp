@@ -3,6 +3,7 @@
 // that equal the reader's defaults. Whatever it leaves out reads back to the same spec.
 
 #include "backend/model/cluster_yaml.h"
+#include "backend/model/cluster_yaml_anomaly.h"
 #include "backend/model/quantity.h"
 
 #include <yaml-cpp/yaml.h>
@@ -239,6 +240,8 @@ std::string writeClusterYaml(const ClusterSpec &spec)
         writeSimulation(out, spec.simulation);
     if (spec.telemetry)
         writeTelemetry(out, *spec.telemetry);
+    if (spec.anomaly)
+        yaml_fields::writeAnomaly(out, *spec.anomaly);
     out << YAML::EndMap;
     return std::string(out.c_str()) + "\n";
 }
