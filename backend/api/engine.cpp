@@ -119,6 +119,7 @@ Engine::~Engine()
 
 void Engine::tick()
 {
+    pollLogIntake();
     if (!m_sim)
         return; // the collectors' threads bring a real cluster's telemetry by themselves
     m_sim->advanceTo(m_clock->nowMs());

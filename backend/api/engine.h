@@ -8,6 +8,7 @@
 #include "backend/anomaly/telemetry_watch.h"
 #include "backend/anomaly/thermal_protection.h"
 #include "backend/api/supernode.pb.h"
+#include "backend/logs/intake/log_intake.h"
 #include "backend/logs/log_pipeline.h"
 #include "backend/model/clock.h"
 #include "backend/model/cluster_spec.h"
@@ -122,6 +123,9 @@ private:
     void setUpLogPipeline();
     void processLogs(std::vector<LogRecord> &lines);
     void keepLogs(std::vector<LogRecord> lines);
+    void setUpLogIntake();
+    void pollLogIntake();
+    void correlateWithGpu(LogRecord &line) const;
 
     Options m_options;
     std::unique_ptr<Clock> m_clock;
@@ -143,6 +147,7 @@ private:
     std::unique_ptr<anomaly::PowerCapAuditLog> m_powerCapAudit;
     std::unique_ptr<logs::LogPipeline> m_logPipeline;
     std::int64_t m_templatesSavedMs = 0;
+    std::unique_ptr<logs::LogIntake> m_logIntake; // cluster.yaml `logs:`; null when none
     std::uint64_t m_configVersion = 1;
 };
 

@@ -77,7 +77,8 @@ std::vector<Event> LogPipeline::process(LogRecord &line)
     } else {
         line.severity = std::max(line.severity, severityFromText(line.text));
     }
-    if (signature && m_options.signatureEvents) {
+    // The simulator raises its own events for the faults it injects; its lines would repeat them.
+    if (signature && m_options.signatureEvents && !line.simulated) {
         const Signature &sig = *signature->signature;
         Event e;
         e.timeMs = line.timeMs;

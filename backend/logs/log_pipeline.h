@@ -19,8 +19,8 @@ namespace sn::logs {
 struct LogPipelineOptions {
     MinerConfig miner;
     LogAnomalyConfig anomalies;
-    // One event per line that shows a known failure. Off for the simulator, which raises its
-    // own events for the faults it injects (the same failure would show twice).
+    // One event per line that shows a known failure, except lines of the simulator, which
+    // raises its own events for the faults it injects (the same failure would show twice).
     bool signatureEvents = true;
     std::string templatesPath; // empty: templates live in memory only
 };

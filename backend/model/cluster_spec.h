@@ -161,6 +161,23 @@ struct AnomalySpec {
     auto operator<=>(const AnomalySpec &) const = default;
 };
 
+// A log file the engine follows (cluster.yaml `logs.files`).
+struct LogFileSpec {
+    std::string path;
+    std::string node;       // empty: the node the engine runs on
+    std::string source;     // empty: the file's base name ("syslog", "kern.log")
+    bool fromStart = false; // read what it holds already (offline import); else only new lines
+    auto operator<=>(const LogFileSpec &) const = default;
+};
+
+// Logs the engine reads on the machine it runs on (cluster.yaml `logs:`).
+struct LogsSpec {
+    std::vector<LogFileSpec> files;
+    bool journal = false; // journalctl -f -o json
+    bool kernel = false;  // /dev/kmsg
+    auto operator<=>(const LogsSpec &) const = default;
+};
+
 struct ClusterSpec {
     std::string name;
     std::vector<NodeSpec> nodes;
@@ -171,6 +188,8 @@ struct ClusterSpec {
     std::optional<TelemetrySpec> telemetry;
     // Unset: no learned bands, no static rules, no thermal protection.
     std::optional<AnomalySpec> anomaly;
+    // Unset: no log intake beyond the simulator's lines.
+    std::optional<LogsSpec> logs;
     auto operator<=>(const ClusterSpec &) const = default;
 
     TelemetrySpec effectiveTelemetry() const;

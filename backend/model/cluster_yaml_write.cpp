@@ -4,6 +4,7 @@
 
 #include "backend/model/cluster_yaml.h"
 #include "backend/model/cluster_yaml_anomaly.h"
+#include "backend/model/cluster_yaml_logs.h"
 #include "backend/model/quantity.h"
 
 #include <yaml-cpp/yaml.h>
@@ -242,6 +243,8 @@ std::string writeClusterYaml(const ClusterSpec &spec)
         writeTelemetry(out, *spec.telemetry);
     if (spec.anomaly)
         yaml_fields::writeAnomaly(out, *spec.anomaly);
+    if (spec.logs)
+        yaml_fields::writeLogs(out, *spec.logs);
     out << YAML::EndMap;
     return std::string(out.c_str()) + "\n";
 }

@@ -231,6 +231,10 @@ static ClusterSpec builtSpec()
                      {"gpu_idle_power_low", "DCGM_FI_DEV_POWER_USAGE < 20"}};
     anomaly.thermalProtection = {true, 83.5, 78, 25, 20000, 120000, true};
     spec.anomaly = anomaly;
+    LogsSpec logs;
+    logs.files = {{"/var/log/syslog", "", "", false}, {"/scratch/job-1001.out", "gpu-a", "job/1001", true}};
+    logs.journal = true;
+    spec.logs = logs;
     return spec;
 }
 
@@ -325,7 +329,7 @@ void TestClusterYaml::rejectsMalformedFiles_data()
                                            << 5 << 1
                                            << "unknown key 'nodez' at the top level (did you mean 'nodes'? "
                                               "expected one of: apiVersion, kind, metadata, nodes, network, "
-                                              "schedulingPolicy, simulation, telemetry, anomaly)";
+                                              "schedulingPolicy, simulation, telemetry, anomaly, logs)";
     QTest::newRow("unknown key in a node") << head + "nodes:\n  - name: node01\n    adress: 10.0.0.1\n"
                                            << 7 << 5
                                            << "unknown key 'adress' in a node (did you mean 'address'? "
@@ -454,6 +458,12 @@ void TestClusterYaml::rejectsMalformedFiles_data()
     QTest::newRow("thermal dryRun not a bool")
         << sim + "anomaly:\n  thermalProtection: {dryRun: maybe}\n"
         << 7 << 31 << "'anomaly.thermalProtection.dryRun' expects true or false, got \"maybe\"";
+    QTest::newRow("log file relative path") << sim + "logs:\n  files:\n    - path: var/log/syslog\n"
+                                            << 8 << 13 << "'logs.files[0].path' must be an absolute path";
+    QTest::newRow("log file twice") << sim + "logs:\n  files:\n    - path: /a\n    - path: /a\n"
+                                    << 9 << 13 << "duplicate log file '/a' (first at line 8)";
+    QTest::newRow("logs journal not a bool") << sim + "logs: {journal: often}\n"
+                                             << 6 << 17 << "'logs.journal' expects true or false";
     QTest::newRow("detectors not a sequence") << sim + "anomaly:\n  detectors: DCGM_FI_DEV_GPU_TEMP\n"
                                               << 7 << 14 << "'anomaly.detectors' expects a sequence of metric names";
 }
