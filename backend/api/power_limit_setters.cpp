@@ -4,6 +4,7 @@
 #include "backend/model/command_runner.h"
 #include "backend/remote/ssh/ssh_command_runner.h"
 #include "backend/remote/ssh/ssh_target.h"
+#include "backend/telemetry/collectors/nvml_power_limit_setter.h"
 
 #include <map>
 
@@ -50,6 +51,17 @@ Result<std::unique_ptr<PowerLimitSetter>> makeRealPowerLimitSetter(const Cluster
         return failedPrecondition(std::string("telemetry source ") + telemetrySourceName(source) +
                                   " only reads the GPUs; thermal protection needs nvidia-smi or nvml to set power "
                                   "limits and runs as a dry run");
+    if (source == TelemetrySource::Nvml) {
+        // The engine runs on the GPU node: NVML itself, else nvidia-smi there (below).
+        std::string local;
+        for (const NodeSpec &node : spec.nodes)
+            if (isLocalAddress(node.address))
+                local = node.name;
+        if (local.empty() && spec.nodes.size() == 1)
+            local = spec.nodes.front().name;
+        if (auto nvml = NvmlPowerLimitSetter::open(local))
+            return std::unique_ptr<PowerLimitSetter>(std::move(*nvml));
+    }
     std::map<std::string, std::unique_ptr<CommandRunner>> runners;
     for (const NodeSpec &node : spec.nodes) {
         if (isLocalAddress(node.address)) {

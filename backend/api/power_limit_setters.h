@@ -1,7 +1,8 @@
 #pragma once
 // The executor thermal protection uses on a real cluster, chosen by cluster.yaml's telemetry
-// source: `nvidia-smi -i N -pl W` on each node (locally or over SSH, as the nvidia-smi collectors
-// reach the nodes). The simulated super node has its own (engine_anomaly.cpp). Sources that only
+// source: NVML on this machine for `nvml` (nvidia-smi there when NVML cannot set limits), and
+// `nvidia-smi -i N -pl W` on each node for `nvidia-smi` (locally or over SSH, as the nvidia-smi
+// collectors reach the nodes). The simulated super node has its own (engine_anomaly.cpp). Sources that only
 // read (dcgm-exporter, Prometheus) have no way to change a limit: the error says so, and the
 // engine then runs thermal protection as a dry run.
 
