@@ -52,6 +52,12 @@ public:
     const std::vector<AnomalyEvent> &events() const { return m_events; }
     std::size_t droppedSamples() const { return m_dropped; }
     const RobustBaseline &baseline() const { return m_level; }
+    // Drops the events already ended (the engine has taken them): bounded memory over months.
+    void forgetEnded()
+    {
+        if (!m_open)
+            m_events.clear();
+    }
 
 private:
     std::string m_series;

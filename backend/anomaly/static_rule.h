@@ -5,7 +5,7 @@
 // long. Missing values never open or close anything.
 
 #include "backend/anomaly/anomaly_event.h"
-#include "backend/model/result.h"
+#include "backend/model/static_rule_text.h"
 
 #include <cstdint>
 #include <string>
@@ -13,20 +13,9 @@
 
 namespace sn::anomaly {
 
-struct StaticRule {
-    enum class Op { Above, Below };
-    std::string name;   // "gpu_temperature_high"
-    std::string metric; // "DCGM_FI_DEV_GPU_TEMP"
-    Op op = Op::Above;
-    double threshold = 0;
-    double clearThreshold = 0; // hysteresis: Above clears below this, Below clears above it
-    std::int64_t minDurationMs = 0;
-    Severity severity = Severity::Warning;
-};
-
-// "DCGM_FI_DEV_GPU_TEMP > 85 for 30s clear 82 severity error": the rule text of cluster.yaml.
-// Errors name the word that is wrong.
-Result<StaticRule> parseStaticRule(const std::string &name, const std::string &text);
+// The rule and its text form live in model/ so cluster.yaml can check rules where they are written.
+using sn::parseStaticRule;
+using sn::StaticRule;
 
 class RuleEvaluator {
 public:
@@ -36,6 +25,8 @@ public:
     bool add(std::int64_t timeMs, double value);
     const std::vector<AnomalyEvent> &events() const { return m_events; }
     const StaticRule &rule() const { return m_rule; }
+    // Drops the events already ended (the engine has taken them): bounded memory over months.
+    void forgetEnded();
 
 private:
     bool beyond(double v) const;

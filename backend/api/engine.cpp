@@ -2,6 +2,7 @@
 
 #include "backend/api/engine_config.h"
 #include "backend/api/engine_jobs.h"
+#include "backend/api/log_query.h"
 #include "backend/api/proto_convert.h"
 #include "backend/api/telemetry_sources.h"
 #include "backend/model/cluster_yaml.h"
@@ -90,6 +91,8 @@ Engine::Engine(Options options, QObject *parent) : QObject(parent), m_options(st
     m_store = openTelemetryStore(m_options);
     if (m_options.configYaml.empty())
         m_options.configYaml = writeClusterYaml(m_options.spec);
+    setUpLogPipeline();
+    setUpAnomalyWatch();
     if (m_options.spec.effectiveTelemetry().source == TelemetrySource::Simulator) {
         std::tie(m_sim, m_jobs) = makeSimulation(m_options.spec, m_clock->nowMs(), m_options.sim);
         ingest(m_sim->takeOutputs());
@@ -112,10 +115,13 @@ Engine::~Engine()
     // The collector threads deliver into this object: stop them before any member goes.
     if (m_poller)
         m_poller->stop();
+    if (m_logPipeline)
+        (void)m_logPipeline->save(); // ids stay stable across restarts
 }
 
 void Engine::tick()
 {
+    pollLogIntake();
     if (!m_sim)
         return; // the collectors' threads bring a real cluster's telemetry by themselves
     m_sim->advanceTo(m_clock->nowMs());
@@ -235,6 +241,7 @@ void Engine::ingestSamples(std::vector<MetricSample> samples, bool simulated)
     }
     if (batch.samples_size() > 0)
         emit telemetry(batch);
+    watchTelemetry(samples);
     if (auto stored = m_store->append(samples); !stored)
         qCWarning(lcEngine).noquote() << "telemetry not stored:" << QString::fromStdString(stored.error().message);
 }
@@ -249,16 +256,7 @@ void Engine::ingest(sim::SimOutputs outputs)
             appendNicSamples(r, samples);
         ingestSamples(std::move(samples), true);
     }
-    if (!outputs.logs.empty()) {
-        pb::LogBatch batch;
-        for (LogRecord &line : outputs.logs) {
-            *batch.add_lines() = toProto(line);
-            m_logs.push_back(std::move(line));
-        }
-        while (m_logs.size() > m_options.maxLogLines)
-            m_logs.pop_front();
-        emit logLines(batch);
-    }
+    keepLogs(std::move(outputs.logs));
     for (Event &e : outputs.events)
         record(std::move(e));
 }
@@ -529,6 +527,8 @@ Result<pb::Event> Engine::ackEvent(std::uint64_t id, const std::string &by)
     for (Event &e : m_events) {
         if (e.id == id) {
             e.acknowledged = true;
+            e.acknowledgedBy = by;
+            e.acknowledgedMs = m_clock->nowMs();
             qCInfo(lcEngine) << "event" << id << "acknowledged by" << by.c_str();
             return toProto(e);
         }
@@ -547,9 +547,7 @@ pb::LogQueryResponse Engine::queryLogs(const pb::LogQueryRequest &request) const
             continue;
         if (it->timeMs < request.start_ms())
             break;
-        if ((!request.node().empty() && it->node != request.node()) ||
-            (!request.source().empty() && it->source != request.source()) ||
-            (!request.contains().empty() && it->text.find(request.contains()) == std::string::npos))
+        if (!matchesLogQuery(*it, request))
             continue;
         if (hits.size() == limit) {
             truncated = true;
@@ -613,6 +611,8 @@ pb::ApplyConfigResponse Engine::applyConfig(const pb::ApplyConfigRequest &reques
     m_jobs = std::move(nextJobs);
     m_options.spec = *spec;
     m_options.configYaml = request.yaml();
+    setUpLogPipeline();
+    setUpAnomalyWatch();
     if (!simulate)
         startCollectors(std::move(nextCollectors));
     ++m_configVersion;

@@ -4,11 +4,17 @@
 // the contract's requests synchronously. It lives on one engine thread; LocalEngine posts work to it and RemoteEngine's
 // server (backend/remote) will do the same.
 
+#include "backend/anomaly/power_cap_audit.h"
+#include "backend/anomaly/telemetry_watch.h"
+#include "backend/anomaly/thermal_protection.h"
 #include "backend/api/supernode.pb.h"
+#include "backend/logs/intake/log_intake.h"
+#include "backend/logs/log_pipeline.h"
 #include "backend/model/clock.h"
 #include "backend/model/cluster_spec.h"
 #include "backend/model/event.h"
 #include "backend/model/log_record.h"
+#include "backend/model/power_limit_setter.h"
 #include "backend/model/result.h"
 #include "backend/sim/simulated_cluster.h"
 #include "backend/telemetry/collectors/collector_poller.h"
@@ -20,6 +26,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +50,9 @@ public:
         // Builds the collectors of a real cluster (telemetry source other than the simulator).
         // Empty: the real sources of backend/api/telemetry_sources.h. Tests put stand-ins here.
         std::function<Result<std::vector<std::unique_ptr<Collector>>>(const ClusterSpec &)> makeCollectors;
+        // Builds the executor thermal protection uses on a real cluster (power_limit_setters.h
+        // when empty). Tests put an nvidia-smi fixture behind it.
+        std::function<Result<std::unique_ptr<PowerLimitSetter>>(const ClusterSpec &)> makePowerLimitSetter;
     };
 
     explicit Engine(Options options, QObject *parent = nullptr);
@@ -70,6 +80,11 @@ public:
     Result<pb::Event> ackEvent(std::uint64_t id, const std::string &by);
 
     pb::LogQueryResponse queryLogs(const pb::LogQueryRequest &request) const;
+    // Lines from an intake (files, journal, kernel, offline import): mined, matched, kept.
+    void ingestLogs(std::vector<LogRecord> lines);
+    const logs::LogPipeline &logPipeline() const { return *m_logPipeline; }
+    // The power-limit changes of thermal protection (newest last), applied or dry run.
+    const std::deque<anomaly::PowerCapAuditRecord> &powerCapAudit() const { return m_powerCapAudit->records(); }
 
     pb::ConfigDocument config() const;
     pb::ApplyConfigResponse applyConfig(const pb::ApplyConfigRequest &request);
@@ -99,6 +114,20 @@ private:
     bool nodeReporting(const std::string &node) const;
     pb::ClusterSummary realSummary() const;
     Status requireSimulation(const char *what) const;
+    // engine_anomaly.cpp: static rules, learned bands and thermal protection on the telemetry.
+    void setUpAnomalyWatch();
+    void watchTelemetry(const std::vector<MetricSample> &samples);
+    void applyWatchChange(const anomaly::WatchChange &change);
+    void protectFromHeat(const MetricSample &temperature);
+    std::optional<PowerLimitRange> powerRangeOf(const std::string &node, int gpu);
+    Event *findEvent(std::uint64_t id);
+    // engine_logs.cpp: every line through the template miner, signatures and log anomalies.
+    void setUpLogPipeline();
+    void processLogs(std::vector<LogRecord> &lines);
+    void keepLogs(std::vector<LogRecord> lines);
+    void setUpLogIntake();
+    void pollLogIntake();
+    void correlateWithGpu(LogRecord &line) const;
 
     Options m_options;
     std::unique_ptr<Clock> m_clock;
@@ -112,6 +141,16 @@ private:
     std::deque<Event> m_events;
     std::deque<LogRecord> m_logs;
     std::uint64_t m_nextEventId = 1;
+
+    std::unique_ptr<anomaly::TelemetryWatch> m_watch;
+    std::map<std::string, std::uint64_t> m_openAnomalies; // watch key -> event id
+    std::unique_ptr<anomaly::ThermalProtection> m_thermal;
+    std::unique_ptr<PowerLimitSetter> m_powerLimitSetter; // null: dry run only
+    std::map<std::pair<std::string, int>, std::optional<PowerLimitRange>> m_powerRanges;
+    std::unique_ptr<anomaly::PowerCapAuditLog> m_powerCapAudit;
+    std::unique_ptr<logs::LogPipeline> m_logPipeline;
+    std::int64_t m_templatesSavedMs = 0;
+    std::unique_ptr<logs::LogIntake> m_logIntake; // cluster.yaml `logs:`; null when none
     std::uint64_t m_configVersion = 1;
 };
 

@@ -184,6 +184,22 @@ pb::Event toProto(const Event &e)
     p.set_message(e.message);
     p.set_simulated(e.simulated);
     p.set_acknowledged(e.acknowledged);
+    p.set_end_ms(e.endMs);
+    p.set_ongoing(e.ongoing);
+    if (!e.evidence.series.empty()) {
+        pb::EventEvidence *ev = p.mutable_evidence();
+        ev->set_series(e.evidence.series);
+        ev->set_detector(e.evidence.detector);
+        ev->set_value(e.evidence.value);
+        ev->set_band_low(e.evidence.bandLow);
+        ev->set_band_high(e.evidence.bandHigh);
+        ev->set_peak_value(e.evidence.peakValue);
+        ev->set_peak_score(e.evidence.peakScore);
+    }
+    p.set_acknowledged_by(e.acknowledgedBy);
+    p.set_acknowledged_ms(e.acknowledgedMs);
+    p.set_job_id(e.jobId);
+    p.set_template_id(e.templateId);
     return p;
 }
 
@@ -197,6 +213,10 @@ pb::LogLine toProto(const LogRecord &l)
     p.set_gpu(l.gpu);
     p.set_job_id(l.jobId);
     p.set_simulated(l.simulated);
+    p.set_template_id(l.templateId);
+    p.set_severity(toProto(l.severity));
+    p.set_signature(l.signature);
+    p.set_truncated(l.truncated);
     return p;
 }
 

@@ -144,6 +144,53 @@ struct TelemetrySpec {
     auto operator<=>(const TelemetrySpec &) const = default;
 };
 
+// A static rule as cluster.yaml names it (the text is checked when read: static_rule_text.h).
+struct RuleSpec {
+    std::string name;
+    std::string rule; // "DCGM_FI_DEV_GPU_TEMP > 85 for 30s clear 82 severity error"
+    auto operator<=>(const RuleSpec &) const = default;
+};
+
+// Power-capping a GPU that runs hot (backend/anomaly/thermal_protection.h).
+struct ThermalProtectionSpec {
+    bool enabled = false;
+    double limitC = 85;
+    double clearC = 80;
+    double stepW = 50;
+    std::int64_t holdMs = 15000;
+    std::int64_t coolDownMs = 60000;
+    bool dryRun = false;
+    auto operator<=>(const ThermalProtectionSpec &) const = default;
+};
+
+// What the engine watches for (cluster.yaml `anomaly:`).
+struct AnomalySpec {
+    // Metrics that get learned bands (series_detector.h) on every GPU, e.g. DCGM_FI_DEV_GPU_TEMP.
+    // None by default: load-following metrics shift with every job start and would raise an
+    // event each time; name the ones whose normal is stable on this cluster.
+    std::vector<std::string> detectors;
+    std::vector<RuleSpec> rules;
+    ThermalProtectionSpec thermalProtection;
+    auto operator<=>(const AnomalySpec &) const = default;
+};
+
+// A log file the engine follows (cluster.yaml `logs.files`).
+struct LogFileSpec {
+    std::string path;
+    std::string node;       // empty: the node the engine runs on
+    std::string source;     // empty: the file's base name ("syslog", "kern.log")
+    bool fromStart = false; // read what it holds already (offline import); else only new lines
+    auto operator<=>(const LogFileSpec &) const = default;
+};
+
+// Logs the engine reads on the machine it runs on (cluster.yaml `logs:`).
+struct LogsSpec {
+    std::vector<LogFileSpec> files;
+    bool journal = false; // journalctl -f -o json
+    bool kernel = false;  // /dev/kmsg
+    auto operator<=>(const LogsSpec &) const = default;
+};
+
 struct ClusterSpec {
     std::string name;
     std::vector<NodeSpec> nodes;
@@ -152,6 +199,10 @@ struct ClusterSpec {
     SimulationSpec simulation;
     // Unset: the simulator when simulation is enabled, otherwise nvidia-smi on each node.
     std::optional<TelemetrySpec> telemetry;
+    // Unset: no learned bands, no static rules, no thermal protection.
+    std::optional<AnomalySpec> anomaly;
+    // Unset: no log intake beyond the simulator's lines.
+    std::optional<LogsSpec> logs;
     auto operator<=>(const ClusterSpec &) const = default;
 
     TelemetrySpec effectiveTelemetry() const;

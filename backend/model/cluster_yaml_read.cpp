@@ -3,6 +3,8 @@
 // in a local and returned only when the whole file passed, so nothing is ever half-applied.
 
 #include "backend/model/cluster_yaml.h"
+#include "backend/model/cluster_yaml_anomaly.h"
+#include "backend/model/cluster_yaml_logs.h"
 #include "backend/model/quantity.h"
 #include "backend/model/yaml_fields.h"
 
@@ -356,9 +358,10 @@ TelemetrySpec readTelemetry(const Field &f)
 
 ClusterSpec readCluster(const YAML::Node &root)
 {
-    const MapFields top(
-        Field{root, root, ""}, "at the top level",
-        {"apiVersion", "kind", "metadata", "nodes", "network", "schedulingPolicy", "simulation", "telemetry"}, false);
+    const MapFields top(Field{root, root, ""}, "at the top level",
+                        {"apiVersion", "kind", "metadata", "nodes", "network", "schedulingPolicy", "simulation",
+                         "telemetry", "anomaly", "logs"},
+                        false);
     // Version and kind first: a file of another version deserves that news, not a list of keys.
     const Field &apiVersion = top.require("apiVersion", "apiVersion: supernode/v1");
     if (readString(apiVersion) != kClusterApiVersion)
@@ -391,6 +394,10 @@ ClusterSpec readCluster(const YAML::Node &root)
                  "(nvml, nvidia-smi, dcgm-exporter or prometheus) for real nodes");
         }
     }
+    if (const Field *v = top.find("anomaly"))
+        spec.anomaly = readAnomaly(*v);
+    if (const Field *v = top.find("logs"))
+        spec.logs = readLogs(*v);
     return spec;
 }
 

@@ -3,6 +3,8 @@
 // that equal the reader's defaults. Whatever it leaves out reads back to the same spec.
 
 #include "backend/model/cluster_yaml.h"
+#include "backend/model/cluster_yaml_anomaly.h"
+#include "backend/model/cluster_yaml_logs.h"
 #include "backend/model/quantity.h"
 
 #include <yaml-cpp/yaml.h>
@@ -265,6 +267,10 @@ std::string writeClusterYaml(const ClusterSpec &spec)
         writeSimulation(out, spec.simulation);
     if (spec.telemetry)
         writeTelemetry(out, *spec.telemetry);
+    if (spec.anomaly)
+        yaml_fields::writeAnomaly(out, *spec.anomaly);
+    if (spec.logs)
+        yaml_fields::writeLogs(out, *spec.logs);
     out << YAML::EndMap;
     return std::string(out.c_str()) + "\n";
 }

@@ -1,6 +1,8 @@
 #pragma once
 // One log line with where it came from; every source (files, journal, simulator) yields these.
 
+#include "backend/model/event.h"
+
 #include <cstdint>
 #include <string>
 
@@ -14,6 +16,11 @@ struct LogRecord {
     int gpu = -1;
     std::string jobId;
     bool simulated = false;
+    // Filled in by the engine's log pipeline (template miner, signature library).
+    std::string templateId;
+    Severity severity = Severity::Info;
+    std::string signature;  // "nvrm.xid.79"; empty: none
+    bool truncated = false; // cut at the intake's line limit
 };
 
 } // namespace sn

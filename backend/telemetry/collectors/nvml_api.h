@@ -159,5 +159,7 @@ using EventSetCreateFn = Return (*)(EventSet *);
 using DeviceRegisterEventsFn = Return (*)(Device, unsigned long long, EventSet);
 using EventSetWaitFn = Return (*)(EventSet, EventData *, unsigned int);
 using EventSetFreeFn = Return (*)(EventSet);
+using DeviceGetUintPairFn = Return (*)(Device, unsigned int *, unsigned int *); // power limit constraints
+using DeviceSetUintFn = Return (*)(Device, unsigned int);                       // set power limit (mW)
 
 } // namespace sn::nvml

@@ -106,6 +106,11 @@ Result<std::unique_ptr<NvmlLibrary>> NvmlLibrary::open(const std::string &path)
     optional("deviceRegisterEvents", a.deviceRegisterEvents, {"nvmlDeviceRegisterEvents"});
     optional("eventSetWait", a.eventSetWait, {"nvmlEventSetWait_v2", "nvmlEventSetWait"});
     optional("eventSetFree", a.eventSetFree, {"nvmlEventSetFree"});
+    optional("deviceGetPowerManagementLimitConstraints", a.deviceGetPowerManagementLimitConstraints,
+             {"nvmlDeviceGetPowerManagementLimitConstraints"});
+    optional("deviceGetPowerManagementDefaultLimit", a.deviceGetPowerManagementDefaultLimit,
+             {"nvmlDeviceGetPowerManagementDefaultLimit"});
+    optional("deviceSetPowerManagementLimit", a.deviceSetPowerManagementLimit, {"nvmlDeviceSetPowerManagementLimit"});
 
     const nvml::Return r = a.init();
     if (r != nvml::kSuccess)

@@ -47,6 +47,10 @@ struct NvmlEntryPoints {
     nvml::DeviceRegisterEventsFn deviceRegisterEvents = nullptr;
     nvml::EventSetWaitFn eventSetWait = nullptr;
     nvml::EventSetFreeFn eventSetFree = nullptr;
+    // Power-limit control (thermal protection); setting needs root.
+    nvml::DeviceGetUintPairFn deviceGetPowerManagementLimitConstraints = nullptr;
+    nvml::DeviceGetUintFn deviceGetPowerManagementDefaultLimit = nullptr;
+    nvml::DeviceSetUintFn deviceSetPowerManagementLimit = nullptr;
 };
 
 class NvmlLibrary {

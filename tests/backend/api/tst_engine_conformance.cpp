@@ -474,6 +474,134 @@ private slots:
         QVERIFY(QString::fromStdString(limited.lines(0).text()).contains("completed")); // newest kept
     }
 
+    void logLinesCarryTemplateSeverityAndSignatureAndFilterByThem()
+    {
+        pb::InjectFaultRequest fault;
+        fault.set_kind(pb::FAULT_KIND_XID_79);
+        fault.set_node("node01");
+        fault.set_gpu(2);
+        must(m_engine->injectFault(fault));
+        must(m_engine->submitJob(job(2, 30)));
+        must(m_engine->advanceTime(70000));
+
+        pb::LogQueryRequest critical;
+        critical.set_min_severity(pb::SEVERITY_CRITICAL);
+        const pb::LogQueryResponse worst = must(m_engine->queryLogs(critical));
+        QCOMPARE(worst.lines_size(), 1);
+        const pb::LogLine &xid = worst.lines(0);
+        QCOMPARE(xid.signature(), std::string("nvrm.xid.79"));
+        QCOMPARE(xid.severity(), pb::SEVERITY_CRITICAL);
+        QCOMPARE(xid.gpu(), 2);
+        QCOMPARE(xid.template_id().size(), std::size_t(8));
+
+        pb::LogQueryRequest byFamily;
+        byFamily.set_signature("nvrm.xid"); // a family prefix selects its members
+        QCOMPARE(must(m_engine->queryLogs(byFamily)).lines_size(), 1);
+        byFamily.set_signature("nvrm.xi"); // ... but not half a name
+        QCOMPARE(must(m_engine->queryLogs(byFamily)).lines_size(), 0);
+
+        pb::LogQueryRequest byTemplate;
+        byTemplate.set_template_id(xid.template_id());
+        const pb::LogQueryResponse sameTemplate = must(m_engine->queryLogs(byTemplate));
+        QVERIFY(sameTemplate.lines_size() >= 1);
+        for (const pb::LogLine &l : sameTemplate.lines())
+            QCOMPARE(l.template_id(), xid.template_id());
+
+        pb::LogQueryRequest byGpu;
+        byGpu.set_gpu(2);
+        byGpu.set_node("node01");
+        const pb::LogQueryResponse onGpu = must(m_engine->queryLogs(byGpu));
+        QVERIFY(onGpu.lines_size() >= 1);
+        for (const pb::LogLine &l : onGpu.lines())
+            QCOMPARE(l.gpu(), 2);
+        pb::LogQueryRequest gpuZero;
+        gpuZero.set_gpu(0); // set to 0 is a filter, not "all"
+        const pb::LogQueryResponse onGpuZero = must(m_engine->queryLogs(gpuZero));
+        for (const pb::LogLine &l : onGpuZero.lines())
+            QCOMPARE(l.gpu(), 0);
+
+        pb::LogQueryRequest text;
+        text.set_contains("FALLEN OFF");
+        QCOMPARE(must(m_engine->queryLogs(text)).lines_size(), 0);
+        text.set_ignore_case(true);
+        QCOMPARE(must(m_engine->queryLogs(text)).lines_size(), 1);
+
+        const pb::Job ran = must(m_engine->listJobs({})).jobs(0);
+        pb::LogQueryRequest byJob;
+        byJob.set_job_id(ran.id());
+        const pb::LogQueryResponse ofJob = must(m_engine->queryLogs(byJob));
+        QVERIFY(ofJob.lines_size() >= 1);
+        for (const pb::LogLine &l : ofJob.lines())
+            QCOMPARE(l.job_id(), ran.id());
+    }
+
+    void acknowledgementRecordsWhoAndWhen()
+    {
+        pb::InjectFaultRequest fault;
+        fault.set_kind(pb::FAULT_KIND_NVLINK_DOWN);
+        fault.set_node("node01");
+        fault.set_gpu(1);
+        const pb::Event injected = must(m_engine->injectFault(fault));
+        must(m_engine->advanceTime(5000));
+        const pb::Event acked = must(m_engine->ackEvent(injected.id(), "alice"));
+        QVERIFY(acked.acknowledged());
+        QCOMPARE(acked.acknowledged_by(), std::string("alice"));
+        QCOMPARE(acked.acknowledged_ms(), must(m_engine->getSimulation()).time_ms());
+    }
+
+    void staticRulesFromConfigRaiseSpansWithEvidence()
+    {
+        ClusterSpec spec = quietCluster(1);
+        AnomalySpec anomaly;
+        // Idle H100s sit around 41 C: this rule holds from the first samples.
+        anomaly.rules.push_back({"warm", "DCGM_FI_DEV_GPU_TEMP > 30 for 5s severity warning"});
+        spec.anomaly = anomaly;
+        pb::ApplyConfigRequest apply;
+        apply.set_yaml(writeClusterYaml(spec));
+        QVERIFY(must(m_engine->applyConfig(apply)).applied());
+        must(m_engine->advanceTime(30000));
+
+        pb::ListEventsRequest all;
+        std::vector<pb::Event> rule;
+        const pb::ListEventsResponse opened = must(m_engine->listEvents(all));
+        for (const pb::Event &e : opened.events())
+            if (e.kind() == "anomaly.rule")
+                rule.push_back(e);
+        QCOMPARE(rule.size(), std::size_t(8)); // one per GPU
+        for (const pb::Event &e : rule) {
+            QVERIFY(e.ongoing());
+            QCOMPARE(e.end_ms(), std::int64_t(0));
+            QCOMPARE(e.severity(), pb::SEVERITY_WARNING);
+            QCOMPARE(e.evidence().detector(), std::string("rule:warm"));
+            QVERIFY(e.evidence().series().rfind("DCGM_FI_DEV_GPU_TEMP{", 0) == 0);
+            QCOMPARE(e.evidence().band_high(), 30.0);
+            QVERIFY(e.evidence().value() > 30);
+            QVERIFY(e.gpu() >= 0);
+            QVERIFY(e.simulated());
+        }
+
+        // A configuration without the rule ends its open events (the same ids, now with an end).
+        spec.anomaly.reset();
+        apply.set_yaml(writeClusterYaml(spec));
+        QVERIFY(must(m_engine->applyConfig(apply)).applied());
+        const pb::ListEventsResponse ended = must(m_engine->listEvents(all));
+        for (const pb::Event &e : ended.events())
+            if (e.kind() == "anomaly.rule") {
+                QVERIFY(!e.ongoing());
+                QVERIFY(e.end_ms() >= e.time_ms());
+            }
+
+        pb::ApplyConfigRequest bad;
+        bad.set_yaml(writeClusterYaml(quietCluster(1)) +
+                     "anomaly:\n  rules:\n    - name: x\n      rule: GPU_TEMP >> 5\n");
+        const pb::ApplyConfigResponse refused = must(m_engine->applyConfig(bad));
+        QVERIFY(!refused.applied());
+        QCOMPARE(refused.errors_size(), 1);
+        QVERIFY(refused.errors(0).line() > 0);
+        QCOMPARE(refused.errors(0).column(), 13);
+        QVERIFY(QString::fromStdString(refused.errors(0).message()).contains("operator '>>' must be > or <"));
+    }
+
     void configIsReadValidatedAndAppliedAtomically()
     {
         const pb::ConfigDocument doc = must(m_engine->getConfig());

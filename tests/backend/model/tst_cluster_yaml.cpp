@@ -22,6 +22,7 @@ private slots:
     void writesShortFormsWhenTheySayTheSame();
     void writesSequenceFormsForDetailedHardware();
     void readsSchedulingQueuesAndSwitches();
+    void readsAnomalySection();
     void rejectsMalformedFiles_data();
     void rejectsMalformedFiles();
     void loadNamesMissingPath();
@@ -229,6 +230,17 @@ static ClusterSpec builtSpec()
     spec.simulation.seed = 42;
     spec.simulation.inletTemperatureC = 18.3;
     spec.simulation.jobArrivalsPerHour = 0;
+
+    AnomalySpec anomaly;
+    anomaly.detectors = {"DCGM_FI_DEV_MEMORY_TEMP", "DCGM_FI_DEV_PCIE_REPLAY_COUNTER"};
+    anomaly.rules = {{"gpu_too_hot", "DCGM_FI_DEV_GPU_TEMP > 85 for 30s clear 82 severity error"},
+                     {"gpu_idle_power_low", "DCGM_FI_DEV_POWER_USAGE < 20"}};
+    anomaly.thermalProtection = {true, 83.5, 78, 25, 20000, 120000, true};
+    spec.anomaly = anomaly;
+    LogsSpec logs;
+    logs.files = {{"/var/log/syslog", "", "", false}, {"/scratch/job-1001.out", "gpu-a", "job/1001", true}};
+    logs.journal = true;
+    spec.logs = logs;
     return spec;
 }
 
@@ -344,7 +356,7 @@ void TestClusterYaml::rejectsMalformedFiles_data()
                                            << 5 << 1
                                            << "unknown key 'nodez' at the top level (did you mean 'nodes'? "
                                               "expected one of: apiVersion, kind, metadata, nodes, network, "
-                                              "schedulingPolicy, simulation, telemetry)";
+                                              "schedulingPolicy, simulation, telemetry, anomaly, logs)";
     QTest::newRow("unknown key in a node") << head + "nodes:\n  - name: node01\n    adress: 10.0.0.1\n"
                                            << 7 << 5
                                            << "unknown key 'adress' in a node (did you mean 'address'? "
@@ -472,6 +484,64 @@ void TestClusterYaml::rejectsMalformedFiles_data()
         << head + "nodes:\n  - name: n1\ntelemetry:\n  source: simulator\n"
         << 8 << 11 << "simulator needs a 'simulation' section";
     QTest::newRow("telemetry unknown key") << sim + "telemetry:\n  sauce: nvml\n" << 7 << 3 << "'sauce'";
+    QTest::newRow("rule with a wrong operator")
+        << sim + "anomaly:\n  rules:\n    - name: hot\n      rule: DCGM_FI_DEV_GPU_TEMP >> 85\n"
+        << 9 << 13 << "'anomaly.rules[0].rule': rule 'hot': operator '>>' must be > or <";
+    QTest::newRow("rule with a bad duration")
+        << sim + "anomaly:\n  rules:\n    - {name: hot, rule: DCGM_FI_DEV_GPU_TEMP > 85 for soon}\n"
+        << 8 << 25 << "duration 'soon' is not a number with a unit";
+    QTest::newRow("duplicate rule names") << sim + "anomaly:\n  rules:\n    - {name: hot, rule: DCGM_FI_DEV_GPU_TEMP > "
+                                                   "85}\n    - {name: hot, rule: DCGM_FI_DEV_GPU_TEMP > 90}\n"
+                                          << 9 << 14 << "duplicate rule name 'hot' (first at line 8)";
+    QTest::newRow("rule without text") << sim + "anomaly:\n  rules:\n    - name: hot\n"
+                                       << 8 << 7 << "'anomaly.rules[0]' is missing required key 'rule'";
+    QTest::newRow("thermal clear above limit")
+        << sim + "anomaly:\n  thermalProtection: {limit: 80, clear: 85}\n"
+        << 7 << 41 << "'anomaly.thermalProtection.clear' must be below its limit (80 °C)";
+    QTest::newRow("thermal unknown key")
+        << sim + "anomaly:\n  thermalProtection:\n    stepWats: 50\n"
+        << 8 << 5 << "unknown key 'stepWats' in 'anomaly.thermalProtection' (did you mean 'stepWatts'?";
+    QTest::newRow("thermal dryRun not a bool")
+        << sim + "anomaly:\n  thermalProtection: {dryRun: maybe}\n"
+        << 7 << 31 << "'anomaly.thermalProtection.dryRun' expects true or false, got \"maybe\"";
+    QTest::newRow("log file relative path") << sim + "logs:\n  files:\n    - path: var/log/syslog\n"
+                                            << 8 << 13 << "'logs.files[0].path' must be an absolute path";
+    QTest::newRow("log file twice") << sim + "logs:\n  files:\n    - path: /a\n    - path: /a\n"
+                                    << 9 << 13 << "duplicate log file '/a' (first at line 8)";
+    QTest::newRow("logs journal not a bool") << sim + "logs: {journal: often}\n"
+                                             << 6 << 17 << "'logs.journal' expects true or false";
+    QTest::newRow("detectors not a sequence") << sim + "anomaly:\n  detectors: DCGM_FI_DEV_GPU_TEMP\n"
+                                              << 7 << 14 << "'anomaly.detectors' expects a sequence of metric names";
+}
+
+void TestClusterYaml::readsAnomalySection()
+{
+    const auto spec = parseClusterYaml("apiVersion: supernode/v1\nkind: Cluster\nmetadata: {name: x}\n"
+                                       "simulation: {nodes: 1}\n"
+                                       "anomaly:\n"
+                                       "  detectors: [DCGM_FI_DEV_MEMORY_TEMP]\n"
+                                       "  rules:\n"
+                                       "    - name: gpu_too_hot\n"
+                                       "      rule: DCGM_FI_DEV_GPU_TEMP > 85 for 30s clear 82 severity error\n"
+                                       "  thermalProtection:\n"
+                                       "    limit: 87\n"
+                                       "    stepWatts: 25\n"
+                                       "    coolDown: 2m\n");
+    VERIFY_OK(spec);
+    QVERIFY(spec->anomaly);
+    const AnomalySpec &a = *spec->anomaly;
+    QCOMPARE(a.detectors, std::vector<std::string>{"DCGM_FI_DEV_MEMORY_TEMP"});
+    QCOMPARE(a.rules.size(), std::size_t(1));
+    QCOMPARE(a.rules[0].name, std::string("gpu_too_hot"));
+    QCOMPARE(a.rules[0].rule, std::string("DCGM_FI_DEV_GPU_TEMP > 85 for 30s clear 82 severity error"));
+    // Writing the section turns protection on; clear defaults to 5 °C under the limit.
+    QVERIFY(a.thermalProtection.enabled);
+    QCOMPARE(a.thermalProtection.limitC, 87.0);
+    QCOMPARE(a.thermalProtection.clearC, 82.0);
+    QCOMPARE(a.thermalProtection.stepW, 25.0);
+    QCOMPARE(a.thermalProtection.coolDownMs, std::int64_t(120000));
+    QCOMPARE(a.thermalProtection.holdMs, std::int64_t(15000));
+    QVERIFY(!a.thermalProtection.dryRun);
 }
 
 void TestClusterYaml::rejectsMalformedFiles()

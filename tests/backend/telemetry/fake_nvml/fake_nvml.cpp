@@ -102,8 +102,9 @@ unsigned long long g_nvlinkReads = 0; // times GPU 0's NVLink counters were read
 unsigned long long g_pendingXid = 0;  // an injected XID not yet delivered
 unsigned g_pendingXidGpu = 0;
 bool g_xidRegistered[2] = {false, false};
-bool g_linksRepeatTheSum = false; // the quirk of drivers answering each link with the sum
-int g_eventSet = 0;               // its address is the event set handle
+bool g_linksRepeatTheSum = false;              // the quirk of drivers answering each link with the sum
+int g_eventSet = 0;                            // its address is the event set handle
+unsigned g_powerLimitMw[2] = {700000, 700000}; // as nvmlDeviceSetPowerManagementLimit left it
 
 nvmlDevice_t device(nvmlDevice_t d)
 {
@@ -118,6 +119,10 @@ const char *busId(unsigned i)
 extern "C" {
 
 // ---- test hooks -------------------------------------------------------------------------
+EXPORT unsigned fakeNvmlPowerLimitMw(unsigned gpu)
+{
+    return g_powerLimitMw[gpu & 1];
+}
 EXPORT void fakeNvmlSetInitResult(int r)
 {
     g_initResult = r;
@@ -327,7 +332,35 @@ EXPORT nvmlReturn_t nvmlDeviceGetEnforcedPowerLimit(nvmlDevice_t d, unsigned int
 {
     if (!device(d))
         return INVALID_ARGUMENT;
+    *mw = g_powerLimitMw[d->index];
+    return SUCCESS;
+}
+// Power-limit control as an H100 SXM offers it to root: 200-700 W. GPU 1 refuses (not root).
+EXPORT nvmlReturn_t nvmlDeviceGetPowerManagementLimitConstraints(nvmlDevice_t d, unsigned int *minMw,
+                                                                 unsigned int *maxMw)
+{
+    if (!device(d))
+        return INVALID_ARGUMENT;
+    *minMw = 200000;
+    *maxMw = 700000;
+    return SUCCESS;
+}
+EXPORT nvmlReturn_t nvmlDeviceGetPowerManagementDefaultLimit(nvmlDevice_t d, unsigned int *mw)
+{
+    if (!device(d))
+        return INVALID_ARGUMENT;
     *mw = 700000;
+    return SUCCESS;
+}
+EXPORT nvmlReturn_t nvmlDeviceSetPowerManagementLimit(nvmlDevice_t d, unsigned int mw)
+{
+    if (!device(d))
+        return INVALID_ARGUMENT;
+    if (d->index == 1)
+        return NO_PERMISSION;
+    if (mw < 200000 || mw > 700000)
+        return INVALID_ARGUMENT;
+    g_powerLimitMw[d->index] = mw;
     return SUCCESS;
 }
 EXPORT nvmlReturn_t nvmlDeviceGetTotalEnergyConsumption(nvmlDevice_t d, unsigned long long *mj)
