@@ -76,6 +76,9 @@ public:
     Result<pb::Event> injectFault(const pb::InjectFaultRequest &request);
     Result<pb::SimulationStatus> advanceTime(std::int64_t milliseconds);
 
+    // The planner on the cluster's GPU model and discovered topology (backend/api/job_plan.h).
+    Result<pb::PlanJobResponse> planJob(const pb::PlanJobRequest &request) const;
+
 signals:
     void telemetry(const supernode::v1::SampleBatch &batch);
     void eventRaised(const supernode::v1::Event &event);
@@ -97,6 +100,7 @@ private:
     bool nodeReporting(const std::string &node) const;
     pb::ClusterSummary realSummary() const;
     Status requireSimulation(const char *what) const;
+    pb::Job withPlanWarning(pb::Job job) const;
 
     Options m_options;
     std::unique_ptr<Clock> m_clock;
@@ -110,6 +114,7 @@ private:
     std::deque<LogRecord> m_logs;
     std::uint64_t m_nextEventId = 1;
     std::uint64_t m_configVersion = 1;
+    std::map<std::string, std::string> m_planWarnings; // job id -> the planner's doubt at submit
 };
 
 } // namespace sn
