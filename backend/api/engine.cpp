@@ -473,15 +473,17 @@ Result<pb::Job> Engine::submitJob(const pb::JobSpec &spec)
     if (!job)
         return job.error();
     ingest(m_sim->takeOutputs());
-    if (!check->warning.empty())
-        m_planWarnings[job->id] = check->warning;
-    return withPlanWarning(toProto(*job));
+    if (spec.has_declared_model())
+        m_planInfo[job->id] = {spec.declared_model(), check->warning};
+    return withPlanInfo(toProto(*job));
 }
 
-pb::Job Engine::withPlanWarning(pb::Job job) const
+pb::Job Engine::withPlanInfo(pb::Job job) const
 {
-    if (auto it = m_planWarnings.find(job.id()); it != m_planWarnings.end())
-        job.set_plan_warning(it->second);
+    if (auto it = m_planInfo.find(job.id()); it != m_planInfo.end()) {
+        *job.mutable_spec()->mutable_declared_model() = it->second.model;
+        job.set_plan_warning(it->second.warning);
+    }
     return job;
 }
 
@@ -500,7 +502,7 @@ pb::ListJobsResponse Engine::listJobs(const pb::ListJobsRequest &request) const
         if (request.states_size() > 0 &&
             std::find(request.states().begin(), request.states().end(), toProto(it->state)) == request.states().end())
             continue;
-        *response.add_jobs() = withPlanWarning(toProto(*it));
+        *response.add_jobs() = withPlanInfo(toProto(*it));
         if (request.limit() > 0 && response.jobs_size() >= request.limit())
             break;
     }
@@ -512,7 +514,7 @@ Result<pb::Job> Engine::getJob(const std::string &id) const
     const JobRecord *job = m_sim ? m_sim->findJob(id) : nullptr;
     if (!job)
         return notFound("no job with id '" + id + "'");
-    return withPlanWarning(toProto(*job));
+    return withPlanInfo(toProto(*job));
 }
 
 Result<pb::Job> Engine::cancelJob(const std::string &id)
@@ -523,7 +525,7 @@ Result<pb::Job> Engine::cancelJob(const std::string &id)
     if (!job)
         return job.error();
     ingest(m_sim->takeOutputs());
-    return withPlanWarning(toProto(*job));
+    return withPlanInfo(toProto(*job));
 }
 
 pb::ListEventsResponse Engine::listEvents(const pb::ListEventsRequest &request) const

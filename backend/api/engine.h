@@ -100,7 +100,7 @@ private:
     bool nodeReporting(const std::string &node) const;
     pb::ClusterSummary realSummary() const;
     Status requireSimulation(const char *what) const;
-    pb::Job withPlanWarning(pb::Job job) const;
+    pb::Job withPlanInfo(pb::Job job) const;
 
     Options m_options;
     std::unique_ptr<Clock> m_clock;
@@ -114,7 +114,13 @@ private:
     std::deque<LogRecord> m_logs;
     std::uint64_t m_nextEventId = 1;
     std::uint64_t m_configVersion = 1;
-    std::map<std::string, std::string> m_planWarnings; // job id -> the planner's doubt at submit
+    // What the scheduler's JobSpec does not carry, kept by job id and put back on every answer:
+    // the declared model and the planner's doubt about it at submit.
+    struct PlanInfo {
+        pb::DeclaredModel model;
+        std::string warning;
+    };
+    std::map<std::string, PlanInfo> m_planInfo;
 };
 
 } // namespace sn

@@ -263,9 +263,11 @@ Result<pb::PlanJobResponse> planJobOnCluster(const pb::PlanJobRequest &request, 
     auto ours = planner::findGpuModel(clusterModel);
     if (requested && ours && requested->name == ours->name && perNode > 0) {
         // The cluster's own GPUs: its GPUs per node and its discovered NVLink and NIC shape.
-        if (input->nodes == 0)
-            input->nodes = std::max(1, (input->gpus + perNode - 1) / perNode);
-        if (input->gpus % input->nodes == 0) {
+        // An uneven split (9 GPUs over two 8-GPU nodes) is left to the planner, which plans it
+        // as one node's worth rather than refuse a job the scheduler would place.
+        const int nodes = input->nodes > 0 ? input->nodes : std::max(1, (input->gpus + perNode - 1) / perNode);
+        if (input->gpus % nodes == 0) {
+            input->nodes = nodes;
             const comms::TopologyGraph graph = comms::graphFromClusterSpec(cluster);
             const comms::PlacementScorer scorer(graph);
             comms::CommShape shape = scorer.nodeShape();

@@ -141,9 +141,10 @@ std::vector<Candidate> searchCandidates(const ConfigEvaluator &eval, const PlanI
     std::vector<Candidate> out;
     std::vector<WeightFormat> formats{WeightFormat::Bf16};
     if (in.workload == Workload::Inference) {
-        formats = {request.weights, WeightFormat::Int8, WeightFormat::Int4};
-        if (gpu.supports(MathPrecision::Fp8))
-            formats.push_back(WeightFormat::Fp8);
+        formats = {request.weights};
+        for (WeightFormat w : {WeightFormat::Fp8, WeightFormat::Int8, WeightFormat::Int4})
+            if (w != request.weights && (w != WeightFormat::Fp8 || gpu.supports(MathPrecision::Fp8)))
+                formats.push_back(w);
     }
     const std::vector<int> zeroStages =
         in.workload == Workload::Training ? std::vector<int>{0, 1, 2, 3} : std::vector<int>{0};

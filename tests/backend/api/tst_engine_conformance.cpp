@@ -340,7 +340,9 @@ private slots:
         const pb::Job warned = must(m_engine->submitJob(eight));
         QVERIFY2(QString::fromStdString(warned.plan_warning()).contains("nearest configuration"),
                  warned.plan_warning().c_str());
-        QCOMPARE(must(m_engine->getJob(warned.id())).plan_warning(), warned.plan_warning());
+        const pb::Job listed = must(m_engine->getJob(warned.id()));
+        QCOMPARE(listed.plan_warning(), warned.plan_warning());
+        QCOMPARE(listed.spec().declared_model().parameters(), 13e9); // the declared model comes back
 
         pb::JobSpec fits = job(8);
         fits.mutable_declared_model()->set_parameters(7e9);

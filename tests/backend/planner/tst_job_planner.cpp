@@ -2,6 +2,9 @@
 // ranked candidates and the nearest fitting configuration, step time from FLOPs and the comms
 // cost model, inference memory and time.
 #include "backend/planner/job_planner.h"
+#include "backend/planner/model_shape.h"
+
+#include <cmath>
 
 #include <QTest>
 
@@ -150,11 +153,11 @@ private slots:
         // Model states: 13e9 x (2 + (2 + 12) / 16) bytes.
         QCOMPARE(e->memory.paramsBytes, 26e9);
         QCOMPARE(e->memory.gradsBytes + e->memory.optimizerBytes, 13e9 * 14 / 16);
-        // The Llama 2 13B hidden size and heads; 41 layers keep 12·L·h² at 13e9.
+        // 13e9 is Llama 2 13B's size: its 40 layers of 5120 with 40 heads.
         QCOMPARE(e->shape.assumedFrom, std::string("Llama 2 13B"));
-        QCOMPARE(e->shape.shape.layers, 41);
-        // Activations: 41 layers x 4096 x 4 x 5120 x (34 + 5 x 40 x 4096 / 5120) bytes.
-        QCOMPARE(e->memory.activationBytes, 41.0 * 4096 * 4 * 5120 * (34 + 5.0 * 40 * 4096 / 5120));
+        QCOMPARE(e->shape.shape.layers, 40);
+        // Activations: 40 layers x 4096 x 4 x 5120 x (34 + 5 x 40 x 4096 / 5120) bytes.
+        QCOMPARE(e->memory.activationBytes, 40.0 * 4096 * 4 * 5120 * (34 + 5.0 * 40 * 4096 / 5120));
         QVERIFY(!e->fits); // ~150 GiB of activations without checkpointing
         QVERIFY(QString::fromStdString(e->reason).contains("activations"));
         QVERIFY(e->nearest.has_value());
@@ -162,6 +165,37 @@ private slots:
         QVERIFY(e->nearest->memoryBytes <= e->gpu.memoryBytes());
         QVERIFY(QString::fromStdString(e->reason).contains(QString::fromStdString(e->nearest->change)));
         QVERIFY(!e->explain.empty());
+    }
+
+    // A size near a published model takes its whole shape (Llama 2 70B: 80 layers, 8 KV heads);
+    // one between them keeps the nearest width and sets the depth from 12·L·h².
+    void shapeFromTheNearestPublishedModel_data()
+    {
+        QTest::addColumn<double>("parameters");
+        QTest::addColumn<QString>("from");
+        QTest::addColumn<int>("layers");
+        QTest::addColumn<int>("kvHeads");
+        QTest::newRow("70b") << 70e9 << "Llama 2 70B" << 80 << 8;
+        QTest::newRow("7b") << 7e9 << "Llama 2 7B" << 32 << 32;
+        QTest::newRow("30b") << 30e9 << "Llama 2 13B" << int(std::lround(30e9 / (12.0 * 5120 * 5120))) << 40;
+    }
+    void shapeFromTheNearestPublishedModel()
+    {
+        QFETCH(double, parameters);
+        QFETCH(QString, from);
+        QFETCH(int, layers);
+        QFETCH(int, kvHeads);
+        auto s = resolveShape({parameters, 0, 0, 0, 0, 0});
+        QVERIFY(s.ok());
+        QCOMPARE(QString::fromStdString(s->assumedFrom), from);
+        QCOMPARE(s->shape.layers, layers);
+        QCOMPARE(s->shape.kvHeads, kvHeads);
+        // Given fields are kept.
+        auto given = resolveShape({parameters, 10, 1024, 8, 0, 0});
+        QVERIFY(given.ok());
+        QVERIFY(given->assumedFrom.empty());
+        QCOMPARE(given->shape.layers, 10);
+        QCOMPARE(given->shape.headDim, 128);
     }
 
     void largestMicroBatchIsTheEdge()
