@@ -16,6 +16,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -232,7 +233,7 @@ void JobSubmitDialog::applyTemplate(Template t)
     case MultiNodeGangTraining:
         set(QStringLiteral("train-13b"), 16, 1000, 128, 1024, true, 72 * 60,
             QStringLiteral("torchrun --nnodes 2 --nproc_per_node 8 train.py"), pb::WORKLOAD_KIND_TRAINING);
-        setModel(13e9, 16, 2, 1, 2);
+        setModel(13e9, 16, 2, 1, 1);
         break;
     case DataPreprocessing:
         set(QStringLiteral("preprocess"), 1, 250, 32, 128, false, 120, QStringLiteral("python tokenize.py"),
@@ -241,6 +242,8 @@ void JobSubmitDialog::applyTemplate(Template t)
         break;
     }
     m_checkpointMin->setValue(t == MultiNodeGangTraining || t == EightGpuTraining ? 30 : 0);
+    const QSignalBlocker quiet(m_template); // show which template is in use without re-applying it
+    m_template->setCurrentIndex(int(t) + 1);
     validate();
 }
 

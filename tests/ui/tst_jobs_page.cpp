@@ -9,6 +9,8 @@
 #include "ui/plan_panel.h"
 
 #include <QAbstractItemModelTester>
+#include <QLabel>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
@@ -131,6 +133,56 @@ private slots:
         dialog.setModel(7e9, 8, 1, 1, 1);
         QVERIFY(planned.wait(5000));
         QVERIFY(dialog.planPanel()->fits());
+    }
+
+    // Every template yields a valid spec; the training ones declare a model that fits the demo
+    // super node.
+    void templatesAreValidAndTheTrainingOnesFit_data()
+    {
+        QTest::addColumn<int>("which");
+        QTest::addColumn<bool>("declaresModel");
+        QTest::newRow("notebook") << int(JobSubmitDialog::SingleGpuNotebook) << false;
+        QTest::newRow("8-gpu training") << int(JobSubmitDialog::EightGpuTraining) << true;
+        QTest::newRow("gang training") << int(JobSubmitDialog::MultiNodeGangTraining) << true;
+        QTest::newRow("preprocessing") << int(JobSubmitDialog::DataPreprocessing) << false;
+    }
+    void templatesAreValidAndTheTrainingOnesFit()
+    {
+        QFETCH(int, which);
+        QFETCH(bool, declaresModel);
+        auto engine = virtualEngine();
+        JobSubmitDialog dialog(*engine);
+        QSignalSpy planned(&dialog, &JobSubmitDialog::planned);
+        dialog.applyTemplate(JobSubmitDialog::Template(which));
+        const auto spec = dialog.spec();
+        QVERIFY2(spec.ok(), spec.ok() ? "" : spec.error().message.c_str());
+        QCOMPARE(spec->has_declared_model(), declaresModel);
+        if (!declaresModel)
+            return;
+        QVERIFY(planned.wait(5000));
+        QVERIFY2(dialog.planPanel()->fits(), qPrintable(dialog.planPanel()->reasonText()));
+    }
+
+    void inlineValidation()
+    {
+        auto engine = virtualEngine();
+        JobSubmitDialog dialog(*engine);
+        dialog.applyTemplate(JobSubmitDialog::EightGpuTraining);
+        auto *submit = dialog.findChild<QPushButton *>("submitButton");
+        QVERIFY(submit->isEnabled());
+        dialog.setJobName("");
+        QVERIFY(!submit->isEnabled());
+        QVERIFY(dialog.findChild<QLabel *>("validation")->text().contains("name"));
+        dialog.setJobName("ok");
+        QVERIFY(submit->isEnabled());
+        auto *env = dialog.findChild<QPlainTextEdit *>();
+        QVERIFY(env);
+        env->setPlainText("NCCL_DEBUG=INFO\nbroken line");
+        QVERIFY(!submit->isEnabled());
+        QVERIFY(dialog.findChild<QLabel *>("validation")->text().contains("line 2"));
+        env->setPlainText("NCCL_DEBUG=INFO");
+        QVERIFY(submit->isEnabled());
+        QCOMPARE(dialog.spec()->environment().at("NCCL_DEBUG"), std::string("INFO"));
     }
 
     void engineRefusalIsShown()
