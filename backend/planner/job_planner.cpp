@@ -10,6 +10,12 @@ namespace sn::planner {
 
 namespace {
 
+constexpr int kMaxGpus = 1 << 20;
+constexpr int kMaxSequence = 1 << 24;
+constexpr int kMaxBatch = 1 << 16;
+constexpr int kMaxLayers = 100000;
+constexpr int kMaxHidden = 1 << 20;
+
 std::string num(double v)
 {
     return strf("%g", v);
@@ -41,13 +47,18 @@ Status validateScalars(const PlanInput &in, const GpuModelInfo &gpu)
         return invalidArgument("node count must not be negative");
     if (in.nodes > 0 && in.gpus % in.nodes != 0)
         return invalidArgument(strf("%d GPUs cannot be split evenly over %d nodes", in.gpus, in.nodes));
+    // Bounds well past any real job keep the searches short and the integer products exact.
+    if (in.gpus > kMaxGpus)
+        return invalidArgument(strf("%d GPUs is more than the planner handles (%d)", in.gpus, kMaxGpus));
     if (in.tp < 1 || in.pp < 1)
         return invalidArgument("tensor and pipeline parallel degrees must be at least 1");
+    if (in.tp > in.gpus || in.pp > in.gpus || std::int64_t(in.tp) * in.pp > in.gpus)
+        return invalidArgument(strf("TP x PP = %d x %d needs more than the %d GPUs asked for", in.tp, in.pp, in.gpus));
     if (in.gpus % (in.tp * in.pp) != 0)
         return invalidArgument(
             strf("%d GPUs are not divisible by TP x PP = %d x %d = %d", in.gpus, in.tp, in.pp, in.tp * in.pp));
-    if (in.seq < 1)
-        return invalidArgument("sequence length must be at least 1 token, not " + num(in.seq));
+    if (in.seq < 1 || in.seq > kMaxSequence)
+        return invalidArgument(strf("sequence length must be 1 to %d tokens, not %d", kMaxSequence, in.seq));
     if (!(in.mfu > 0 && in.mfu <= 1))
         return invalidArgument("MFU must be in (0, 1], not " + num(in.mfu));
     if (!(in.reserveGiB >= 0))
@@ -55,8 +66,8 @@ Status validateScalars(const PlanInput &in, const GpuModelInfo &gpu)
     if (in.nicGbps < 0 || in.nicsPerNode < 0)
         return invalidArgument("NIC count and speed must not be negative");
     if (in.workload == Workload::Inference) {
-        if (in.inference.batch < 1)
-            return invalidArgument("batch must be at least 1, not " + num(in.inference.batch));
+        if (in.inference.batch < 1 || in.inference.batch > kMaxBatch)
+            return invalidArgument(strf("batch must be 1 to %d, not %d", kMaxBatch, in.inference.batch));
         if (in.inference.outputTokens < 0)
             return invalidArgument("output tokens must not be negative");
         if ((in.inference.weights == WeightFormat::Fp8 || in.inference.kvCache == WeightFormat::Fp8) &&
@@ -67,10 +78,10 @@ Status validateScalars(const PlanInput &in, const GpuModelInfo &gpu)
     const TrainingOptions &t = in.training;
     if (t.zeroStage < 0 || t.zeroStage > 3)
         return invalidArgument("ZeRO stage must be 0, 1, 2 or 3 (FSDP full shard is 3), not " + num(t.zeroStage));
-    if (t.microBatch < 1)
-        return invalidArgument("micro-batch must be at least 1, not " + num(t.microBatch));
-    if (t.gradientAccumulation < 1)
-        return invalidArgument("gradient accumulation steps must be at least 1");
+    if (t.microBatch < 1 || t.microBatch > kMaxBatch)
+        return invalidArgument(strf("micro-batch must be 1 to %d, not %d", kMaxBatch, t.microBatch));
+    if (t.gradientAccumulation < 1 || t.gradientAccumulation > kMaxBatch)
+        return invalidArgument(strf("gradient accumulation steps must be 1 to %d", kMaxBatch));
     if (!(t.tokens >= 0))
         return invalidArgument("training tokens must not be negative");
     if (!(t.overlap >= 0 && t.overlap <= 1))
@@ -86,6 +97,9 @@ Status validateScalars(const PlanInput &in, const GpuModelInfo &gpu)
 
 Status validateShape(const PlanInput &in, const ModelShape &m)
 {
+    if (m.layers > kMaxLayers || m.hidden > kMaxHidden || m.heads > kMaxHidden || m.headDim > kMaxHidden)
+        return invalidArgument(
+            strf("layers must be at most %d and hidden size, heads and head size at most %d", kMaxLayers, kMaxHidden));
     if (m.heads % in.tp != 0)
         return invalidArgument(strf("TP %d does not divide the %d attention heads", in.tp, m.heads));
     if (in.pp > m.layers)

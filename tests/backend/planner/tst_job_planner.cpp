@@ -5,6 +5,7 @@
 #include "backend/planner/model_shape.h"
 
 #include <cmath>
+#include <random>
 
 #include <QTest>
 
@@ -305,6 +306,107 @@ private slots:
         QCOMPARE(e->memory.paramsBytes, 13e9 / 4 * 2);
         in.tp = 1;
         QCOMPARE(planJob(in)->time.tpCommMs, 0.0);
+    }
+
+    // Random requests, sensible and absurd: every one gets an estimate or an InvalidArgument with
+    // a message; estimates have finite numbers and their candidates fit.
+    void randomRequestsNeverBreakThePlanner()
+    {
+        std::mt19937 rng(14);
+        auto pick = [&](std::initializer_list<int> values) {
+            return *(values.begin() + std::uniform_int_distribution<std::size_t>(0, values.size() - 1)(rng));
+        };
+        const std::vector<std::string> gpus = knownGpuNames();
+        int estimates = 0;
+        for (int i = 0; i < 400; ++i) {
+            // A sensible request...
+            PlanInput in;
+            in.workload = rng() % 3 == 0 ? Workload::Inference : Workload::Training;
+            in.model.parameters = std::pow(10.0, std::uniform_real_distribution<double>(8, 11.5)(rng));
+            if (rng() % 2) {
+                in.model.layers = pick({24, 32, 80});
+                in.model.hidden = pick({2048, 4096, 8192});
+                in.model.heads = pick({16, 32, 64});
+                in.model.kvHeads = pick({0, 8, 16});
+            }
+            in.gpuModel = gpus[rng() % gpus.size()];
+            in.gpus = pick({1, 2, 8, 16, 64});
+            in.tp = in.gpus % 2 == 0 ? pick({1, 2}) : 1;
+            in.seq = pick({2048, 4096, 128});
+            in.training.precision = rng() % 2 ? TrainPrecision::Fp16Mixed : TrainPrecision::Fp32;
+            in.training.optimizer = Optimizer(rng() % 4);
+            in.training.zeroStage = pick({0, 1, 2, 3});
+            in.training.checkpointing = Checkpointing(rng() % 3);
+            in.training.microBatch = pick({1, 2, 8});
+            in.training.gradientAccumulation = pick({1, 4, 16});
+            in.training.tokens = pick({0, 1000000});
+            in.inference.weights = rng() % 2 ? WeightFormat::Fp16 : WeightFormat::Int4;
+            in.inference.batch = pick({1, 16});
+            // ...and, one time in three, one absurd field.
+            switch (rng() % 30) {
+            case 0:
+                in.model.parameters = -in.model.parameters;
+                break;
+            case 1:
+                in.model.layers = pick({-3, 200000});
+                break;
+            case 2:
+                in.model.hidden = 5001, in.model.heads = 32, in.model.layers = 10;
+                break;
+            case 3:
+                in.model.kvHeads = 7, in.model.heads = 32;
+                break;
+            case 4:
+                in.gpuModel = "TPU-v5";
+                break;
+            case 5:
+                in.gpus = pick({0, -8, 2000000});
+                break;
+            case 6:
+                in.nodes = 3;
+                break;
+            case 7:
+                in.tp = pick({0, 3, 1 << 30});
+                break;
+            case 8:
+                in.pp = pick({0, 1 << 30});
+                break;
+            case 9:
+                in.seq = pick({0, -1, 1 << 30});
+                break;
+            case 10:
+                in.mfu = 1.5;
+                break;
+            case 11:
+                in.training.zeroStage = 4;
+                break;
+            case 12:
+                in.training.microBatch = pick({0, 100000});
+                break;
+            case 13:
+                in.inference.batch = 0;
+                break;
+            case 14:
+                in.training.precision = TrainPrecision::Fp8Mixed;
+                break; // fails on pre-Hopper
+            default:
+                break;
+            }
+            auto e = planJob(in);
+            if (!e.ok()) {
+                QCOMPARE(e.error().code, sn::ErrorCode::InvalidArgument);
+                QVERIFY(!e.error().message.empty());
+                continue;
+            }
+            ++estimates;
+            QVERIFY(std::isfinite(e->memory.totalBytes()) && e->memory.totalBytes() > 0);
+            QVERIFY(std::isfinite(e->time.stepMs) && e->time.stepMs > 0);
+            QVERIFY(std::isfinite(e->time.commShare) && e->time.commShare >= 0 && e->time.commShare <= 1);
+            QCOMPARE(e->fits, e->reason.empty());
+            for (const Candidate &c : e->candidates)
+                QVERIFY(c.memoryBytes <= e->gpu.memoryBytes());
+        }
+        QVERIFY2(estimates > 200, qPrintable(QString::number(estimates))); // the sensible ones were planned
     }
 
     // Llama 2 70B inference on one 8 x H100 node, TP 8: 17.5 GB of BF16 weights per GPU and
