@@ -38,8 +38,19 @@ JobsPage::JobsPage(EngineApi &engine, QWidget *parent) : QWidget(parent), m_engi
     m_timer = new QTimer(this);
     m_timer->setInterval(1000);
     connect(m_timer, &QTimer::timeout, this, &JobsPage::refresh);
-    m_timer->start();
+}
+
+void JobsPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
     refresh();
+    m_timer->start();
+}
+
+void JobsPage::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    m_timer->stop();
 }
 
 JobSubmitDialog *JobsPage::openSubmitDialog()

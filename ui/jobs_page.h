@@ -1,6 +1,7 @@
 #pragma once
-// The Jobs page: the queue as a table (JobTableModel), refreshed from ListJobs once a second,
-// and "Submit job…", which opens the job submitter with its planner panel.
+// The Jobs page: the queue as a table (JobTableModel), refreshed from ListJobs once a second
+// while the page is shown, and "Submit job…", which opens the job submitter with its planner
+// panel.
 
 #include "backend/api/engine_api.h"
 
@@ -32,6 +33,11 @@ public slots:
 
 signals:
     void refreshed();
+
+protected:
+    // Polling only while the page is on screen.
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
 
 private:
     EngineApi &m_engine;

@@ -106,6 +106,29 @@ private slots:
         QVERIFY(!page.model()->index(row, JobTableModel::Placement).data().toString().isEmpty());
     }
 
+    // The page asks the engine only while it is on screen.
+    void pollsOnlyWhileShown()
+    {
+        auto engine = virtualEngine();
+        JobsPage page(*engine);
+        QSignalSpy refreshed(&page, &JobsPage::refreshed);
+        page.show();
+        QVERIFY(refreshed.wait(5000));
+        QCOMPARE(page.model()->rowCount(), 0);
+        page.hide();
+        pb::JobSpec spec;
+        spec.set_name("behind-the-back");
+        spec.set_user("tester");
+        spec.set_gpus_min(1);
+        spec.set_gpus_max(1);
+        QVERIFY(waitFor(engine->submitJob(spec)).ok());
+        QVERIFY(!refreshed.wait(1500)); // hidden: no poll
+        QCOMPARE(page.model()->rowCount(), 0);
+        page.show();
+        QVERIFY(refreshed.wait(5000));
+        QCOMPARE(page.model()->rowCount(), 1);
+    }
+
     void plannerPanelTurnsRedAndSubmitWarns()
     {
         auto engine = virtualEngine();
