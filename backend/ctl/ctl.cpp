@@ -40,7 +40,7 @@ Commands:
   anomaly scan FILE.csv            the metric anomaly detectors over a timestamp,value series
                                    (NAB's layout); --json: one object per row
   plan --model-params N [--gpus N] [--gpu-model MODEL] [--nodes N] [--tp N] [--pp N]
-       [--zero 0-3] [--precision fp32|fp16|bf16|fp8] [--optimizer adam|adamw|sgd|adam8bit]
+       [--zero 0-3 | --fsdp FULL_SHARD|SHARD_GRAD_OP|NO_SHARD] [--precision fp32|fp16|bf16|fp8] [--optimizer adam|adamw|sgd|adam8bit]
        [--seq N] [--micro-batch N] [--grad-accum N] [--checkpointing none|selective|full]
        [--sequence-parallel] [--layers N --hidden N --heads N --kv-heads N --head-dim N]
        [--mfu F] [--overlap F] [--compression none|fp8|ratio:R|topk:F] [--reserve-gib G]

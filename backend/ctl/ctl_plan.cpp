@@ -33,6 +33,13 @@ const std::vector<Flag> &flags()
         {"--tp", Flag::Integer, [](R &r, double v, auto &) { r.mutable_model()->set_tensor_parallel(int(v)); }},
         {"--pp", Flag::Integer, [](R &r, double v, auto &) { r.mutable_model()->set_pipeline_parallel(int(v)); }},
         {"--zero", Flag::Integer, [](R &r, double v, auto &) { r.mutable_model()->set_zero_stage(int(v)); }},
+        // PyTorch FSDP's sharding strategies are ZeRO stages under other names. HYBRID_SHARD
+        // (sharded inside a node, replicated across) is not modelled, so it is not accepted.
+        {"--fsdp", Flag::Text,
+         [](R &r, double, auto &s) {
+             const std::string u = QString::fromStdString(s).toUpper().toStdString();
+             r.mutable_model()->set_zero_stage(u == "FULL_SHARD" ? 3 : u == "SHARD_GRAD_OP" ? 2 : 0);
+         }},
         {"--precision", Flag::Text, [](R &r, double, auto &s) { r.mutable_model()->set_precision(s); }},
         {"--optimizer", Flag::Text, [](R &r, double, auto &s) { r.mutable_model()->set_optimizer(s); }},
         {"--seq", Flag::Integer, [](R &r, double v, auto &) { r.mutable_model()->set_seq(int(v)); }},
@@ -95,6 +102,9 @@ int parseRequest(Context &ctx, pb::PlanJobRequest &request, bool *explain)
             if (it->kind == Flag::Integer && (number != std::floor(number) || std::abs(number) > 1e9))
                 return usage(ctx, QStringLiteral("plan: %1 needs a whole number, not '%2'").arg(name, value));
         }
+        static const QStringList kFsdp = {"FULL_SHARD", "SHARD_GRAD_OP", "NO_SHARD"};
+        if (name == QLatin1String("--fsdp") && !kFsdp.contains(value.toUpper()))
+            return usage(ctx, QStringLiteral("plan: --fsdp is one of %1, not '%2'").arg(kFsdp.join(", "), value));
         haveParams = haveParams || name == QLatin1String("--model-params");
         it->set(request, number, value.toStdString());
     }

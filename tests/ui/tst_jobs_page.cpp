@@ -11,6 +11,7 @@
 #include <QAbstractItemModelTester>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
@@ -140,7 +141,10 @@ private slots:
         QVERIFY(planned.wait(5000));
         QVERIFY(dialog.planPanel()->hasPlan());
         QVERIFY(!dialog.planPanel()->fits());
-        QVERIFY(dialog.planPanel()->styleSheet().isEmpty()); // colour is on the children
+        auto *bar = dialog.planPanel()->findChild<QProgressBar *>();
+        QVERIFY(bar);
+        QVERIFY2(bar->styleSheet().contains("#c62828"), qPrintable(bar->styleSheet())); // red
+        QCOMPARE(bar->value(), 1000);                                                   // full: over capacity
         QVERIFY2(dialog.planPanel()->reasonText().contains("needs"), qPrintable(dialog.planPanel()->reasonText()));
         QVERIFY(dialog.planPanel()->memoryText().contains("Will not fit"));
         // Submit asks first; declining keeps the dialog open and submits nothing.
@@ -156,6 +160,8 @@ private slots:
         dialog.setModel(7e9, 8, 1, 1, 1);
         QVERIFY(planned.wait(5000));
         QVERIFY(dialog.planPanel()->fits());
+        QVERIFY(bar->styleSheet().contains("#2e7d32")); // green
+        QVERIFY(bar->value() < 1000);
     }
 
     // Every template yields a valid spec; the training ones declare a model that fits the demo

@@ -72,6 +72,15 @@ private slots:
         QCOMPARE(o["gpus_per_node"].toInt(), 8);
     }
 
+    void fsdpNamesAreZeroStages()
+    {
+        const auto r = ctl({"plan", "--model-params", "7e9", "--gpus", "8", "--fsdp", "full_shard", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(sn::test::json(r)["config"].toObject()["zero_stage"].toInt(), 3);
+        const auto op = ctl({"plan", "--model-params", "7e9", "--gpus", "8", "--fsdp", "SHARD_GRAD_OP", "--json"});
+        QCOMPARE(sn::test::json(op)["config"].toObject()["zero_stage"].toInt(), 2);
+    }
+
     void inference()
     {
         const auto r =
@@ -107,6 +116,8 @@ private slots:
                                        << "precision 'fp4' is not one of";
         QTest::newRow("bad compression") << QStringList{"plan", "--model-params", "7e9", "--compression", "topk:x"} << 3
                                          << "compression 'topk:x'";
+        QTest::newRow("bad fsdp") << QStringList{"plan", "--model-params", "7e9", "--fsdp", "everything"} << 2
+                                  << "--fsdp is one of FULL_SHARD";
         QTest::newRow("fp8 on a100") << QStringList{"plan",      "--model-params", "7e9", "--gpu-model",
                                                     "A100-80GB", "--precision",    "fp8"}
                                      << 3 << "no FP8 math";
