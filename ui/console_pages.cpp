@@ -24,9 +24,7 @@ QVector<ConsolePage> makePages()
         {QStringLiteral("logs"), ConsolePages::tr("Logs & anomalies"),
          ConsolePages::tr("Search and live tail of kernel, Slurm, NCCL and job logs grouped into templates, and the "
                           "anomaly timeline with acknowledgement — coming in the console milestone.")},
-        {QStringLiteral("jobs"), ConsolePages::tr("Jobs"),
-         ConsolePages::tr("The job queue: submit, cancel and follow jobs, see which GPUs each one runs on and, "
-                          "in plain words, why a pending job waits — coming in the console milestone.")},
+        {QStringLiteral("jobs"), ConsolePages::tr("Jobs"), {}},
         {QStringLiteral("reports"), ConsolePages::tr("Reports"),
          ConsolePages::tr("Utilization, availability and fault reports over a chosen period, exported as PDF, "
                           "HTML or CSV — coming in the console milestone.")},

@@ -2,6 +2,7 @@
 
 #include "ui/coming_soon_page.h"
 #include "ui/console_pages.h"
+#include "ui/jobs_page.h"
 #include "ui/overview_page.h"
 #include "ui/summary_poller.h"
 #include "widgets/freshness_label.h"
@@ -96,6 +97,8 @@ void MainWindow::buildPages()
         if (p.id == QLatin1String("overview")) {
             m_overview = new OverviewPage(m_engine, *m_poller);
             page = m_overview;
+        } else if (p.id == QLatin1String("jobs")) {
+            page = new JobsPage(m_engine);
         } else {
             page = new ComingSoonPage(p.title, p.capability);
         }

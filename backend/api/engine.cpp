@@ -3,6 +3,7 @@
 #include "backend/api/engine_config.h"
 #include "backend/api/engine_jobs.h"
 #include "backend/api/log_query.h"
+#include "backend/api/job_plan.h"
 #include "backend/api/proto_convert.h"
 #include "backend/api/telemetry_sources.h"
 #include "backend/model/cluster_yaml.h"
@@ -464,11 +465,31 @@ Result<pb::Job> Engine::submitJob(const pb::JobSpec &spec)
 {
     if (auto ok = requireSimulation("Submitting jobs"); !ok)
         return ok.error();
+    // A job that declares its model is checked against the GPUs it asks for before it queues.
+    auto check = checkDeclaredModel(spec, m_sim->spec());
+    if (!check)
+        return check.error();
     auto job = m_jobs->submit(*m_sim, fromProto(spec));
     if (!job)
         return job.error();
     ingest(m_sim->takeOutputs());
-    return toProto(*job);
+    if (spec.has_declared_model())
+        m_planInfo[job->id] = {spec.declared_model(), check->warning};
+    return withPlanInfo(toProto(*job));
+}
+
+pb::Job Engine::withPlanInfo(pb::Job job) const
+{
+    if (auto it = m_planInfo.find(job.id()); it != m_planInfo.end()) {
+        *job.mutable_spec()->mutable_declared_model() = it->second.model;
+        job.set_plan_warning(it->second.warning);
+    }
+    return job;
+}
+
+Result<pb::PlanJobResponse> Engine::planJob(const pb::PlanJobRequest &request) const
+{
+    return planJobOnCluster(request, m_sim ? m_sim->spec() : m_options.spec);
 }
 
 pb::ListJobsResponse Engine::listJobs(const pb::ListJobsRequest &request) const
@@ -481,7 +502,7 @@ pb::ListJobsResponse Engine::listJobs(const pb::ListJobsRequest &request) const
         if (request.states_size() > 0 &&
             std::find(request.states().begin(), request.states().end(), toProto(it->state)) == request.states().end())
             continue;
-        *response.add_jobs() = toProto(m_jobs->annotated(*it));
+        *response.add_jobs() = withPlanInfo(toProto(m_jobs->annotated(*it)));
         if (request.limit() > 0 && response.jobs_size() >= request.limit())
             break;
     }
@@ -493,7 +514,7 @@ Result<pb::Job> Engine::getJob(const std::string &id) const
     const JobRecord *job = m_sim ? m_sim->findJob(id) : nullptr;
     if (!job)
         return notFound("no job with id '" + id + "'");
-    return toProto(m_jobs->annotated(*job));
+    return withPlanInfo(toProto(m_jobs->annotated(*job)));
 }
 
 Result<pb::Job> Engine::cancelJob(const std::string &id)
@@ -504,7 +525,7 @@ Result<pb::Job> Engine::cancelJob(const std::string &id)
     if (!job)
         return job.error();
     ingest(m_sim->takeOutputs());
-    return toProto(*job);
+    return withPlanInfo(toProto(*job));
 }
 
 pb::ListEventsResponse Engine::listEvents(const pb::ListEventsRequest &request) const

@@ -93,6 +93,9 @@ public:
     Result<pb::Event> injectFault(const pb::InjectFaultRequest &request);
     Result<pb::SimulationStatus> advanceTime(std::int64_t milliseconds);
 
+    // The planner on the cluster's GPU model and discovered topology (backend/api/job_plan.h).
+    Result<pb::PlanJobResponse> planJob(const pb::PlanJobRequest &request) const;
+
 signals:
     void telemetry(const supernode::v1::SampleBatch &batch);
     void eventRaised(const supernode::v1::Event &event);
@@ -128,6 +131,7 @@ private:
     void setUpLogIntake();
     void pollLogIntake();
     void correlateWithGpu(LogRecord &line) const;
+    pb::Job withPlanInfo(pb::Job job) const;
 
     Options m_options;
     std::unique_ptr<Clock> m_clock;
@@ -152,6 +156,13 @@ private:
     std::int64_t m_templatesSavedMs = 0;
     std::unique_ptr<logs::LogIntake> m_logIntake; // cluster.yaml `logs:`; null when none
     std::uint64_t m_configVersion = 1;
+    // What the scheduler's JobSpec does not carry, kept by job id and put back on every answer:
+    // the declared model and the planner's doubt about it at submit.
+    struct PlanInfo {
+        pb::DeclaredModel model;
+        std::string warning;
+    };
+    std::map<std::string, PlanInfo> m_planInfo;
 };
 
 } // namespace sn

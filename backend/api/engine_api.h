@@ -73,6 +73,9 @@ public:
     virtual Reply<pb::SimulationStatus> getSimulation() = 0;
     virtual Reply<pb::Event> injectFault(const pb::InjectFaultRequest &request) = 0;
     virtual Reply<pb::SimulationStatus> advanceTime(std::int64_t milliseconds) = 0;
+
+    // The job planner on this cluster's GPUs and topology (docs/planner.md).
+    virtual Reply<pb::PlanJobResponse> planJob(const pb::PlanJobRequest &request) = 0;
 };
 
 // Blocks until the engine answers. For command-line tools and tests only: the GUI thread never

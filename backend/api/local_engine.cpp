@@ -197,4 +197,9 @@ Reply<pb::SimulationStatus> LocalEngine::advanceTime(std::int64_t milliseconds)
     return post<pb::SimulationStatus>([milliseconds](Engine &e) { return e.advanceTime(milliseconds); });
 }
 
+Reply<pb::PlanJobResponse> LocalEngine::planJob(const pb::PlanJobRequest &request)
+{
+    return post<pb::PlanJobResponse>([request](Engine &e) { return e.planJob(request); });
+}
+
 } // namespace sn

@@ -39,6 +39,20 @@ Commands:
                                    '<Date> <Time> <Level> <Component>: <Content>'
   anomaly scan FILE.csv            the metric anomaly detectors over a timestamp,value series
                                    (NAB's layout); --json: one object per row
+  plan --model-params N [--gpus N] [--gpu-model MODEL] [--nodes N] [--tp N] [--pp N]
+       [--zero 0-3 | --fsdp FULL_SHARD|SHARD_GRAD_OP|NO_SHARD] [--precision fp32|fp16|bf16|fp8] [--optimizer adam|adamw|sgd|adam8bit]
+       [--seq N] [--micro-batch N] [--grad-accum N] [--checkpointing none|selective|full]
+       [--sequence-parallel] [--layers N --hidden N --heads N --kv-heads N --head-dim N]
+       [--mfu F] [--overlap F] [--compression none|fp8|ratio:R|topk:F] [--reserve-gib G]
+       [--tokens N] [--nics-per-node N] [--nic-gbps G] [--explain]
+       [--inference [--weights fp16|bf16|fp8|int8|int4] [--kv-cache FORMAT] [--batch N]
+                    [--output-tokens N]]
+                                   will a model fit on these GPUs, how long will it take, how
+                                   should it run: memory per GPU, largest micro-batch, step and
+                                   job time, communication share, configurations that fit;
+                                   on the cluster's GPUs and topology unless --gpu-model names
+                                   another (docs/planner.md); --explain: how each number was
+                                   computed
   version                          print the version
 
 Options:
@@ -157,6 +171,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return logsCommand(ctx);
     if (command == QLatin1String("anomaly"))
         return anomalyCommand(ctx);
+    if (command == QLatin1String("plan"))
+        return planCommand(ctx);
     if (command == QLatin1String("version")) {
         if (ctx.json)
             out << "{\"name\":\"supernodectl\",\"version\":\"" << SN_VERSION << "\"}\n";

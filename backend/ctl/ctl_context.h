@@ -49,5 +49,7 @@ int inspectTopoCommand(Context &ctx);
 // ctl_logs.cpp: "logs templates FILE"; ctl_anomaly.cpp: "anomaly scan FILE.csv".
 int logsCommand(Context &ctx);
 int anomalyCommand(Context &ctx);
+// ctl_plan.cpp: "plan --model-params N ..." through the engine's PlanJob.
+int planCommand(Context &ctx);
 
 } // namespace sn::ctl

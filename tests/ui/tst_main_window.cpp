@@ -274,8 +274,6 @@ private slots:
                               << "GPUs" << QStringList{"every GPU", "temperature", "XID"};
         QTest::newRow("logs") << "logs"
                               << "Logs & anomalies" << QStringList{"logs", "anomaly"};
-        QTest::newRow("jobs") << "jobs"
-                              << "Jobs" << QStringList{"submit", "cancel", "pending"};
         QTest::newRow("reports") << "reports"
                                  << "Reports" << QStringList{"PDF", "CSV"};
         QTest::newRow("setup") << "setup"

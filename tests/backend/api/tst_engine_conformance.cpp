@@ -293,6 +293,73 @@ private slots:
         QCOMPARE(waitFor(m_engine->submitJob(job(17))).error().code, ErrorCode::InvalidArgument);
     }
 
+    // PlanJob on the cluster's own GPUs (the quiet super node's H100 SXM) and links.
+    void planJobUsesTheClustersGpusAndTopology()
+    {
+        pb::PlanJobRequest request;
+        request.mutable_model()->set_parameters(13e9);
+        request.mutable_model()->set_zero_stage(2);
+        request.mutable_model()->set_seq(4096);
+        request.set_gpus(16);
+        const pb::PlanJobResponse plan = must(m_engine->planJob(request));
+        QCOMPARE(plan.gpu_model(), std::string("H100-SXM"));
+        QCOMPARE(plan.topology(), std::string("cluster"));
+        QCOMPARE(plan.nodes(), 2);
+        QCOMPARE(plan.memory().params_bytes(), 26e9);
+        QVERIFY(plan.fits());
+        QVERIFY(plan.time().dp_comm_ms() > 0);
+        QVERIFY(plan.candidates_size() > 0);
+        request.mutable_model()->set_tensor_parallel(3);
+        const auto bad = waitFor(m_engine->planJob(request));
+        QCOMPARE(bad.error().code, ErrorCode::InvalidArgument);
+        QVERIFY2(QString::fromStdString(bad.error().message).contains("not divisible by TP x PP"),
+                 bad.error().message.c_str());
+    }
+
+    // A job whose declared model cannot fit on the GPUs it asks for: refused with the reason and
+    // the nearest fitting configuration, or accepted with a warning; a fitting one passes clean.
+    void submitChecksTheDeclaredModel()
+    {
+        pb::JobSpec tooBig = job(1);
+        pb::DeclaredModel &m = *tooBig.mutable_declared_model();
+        m.set_parameters(13e9); // 208 GB of model states on one 80 GB GPU
+        m.set_refuse_if_no_fit(true);
+        const auto refused = waitFor(m_engine->submitJob(tooBig));
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error().code, ErrorCode::InvalidArgument);
+        const QString why = QString::fromStdString(refused.error().message);
+        QVERIFY2(why.contains("does not fit on 1 x H100-SXM") && why.contains("needs at least"), qPrintable(why));
+
+        pb::JobSpec eight = job(8);
+        *eight.mutable_declared_model() = m;
+        eight.mutable_declared_model()->set_micro_batch(64);
+        const auto refusedWithNearest = waitFor(m_engine->submitJob(eight));
+        QVERIFY(!refusedWithNearest.ok());
+        QVERIFY2(QString::fromStdString(refusedWithNearest.error().message).contains("nearest configuration that fits"),
+                 refusedWithNearest.error().message.c_str());
+
+        eight.mutable_declared_model()->set_refuse_if_no_fit(false);
+        const pb::Job warned = must(m_engine->submitJob(eight));
+        QVERIFY2(QString::fromStdString(warned.plan_warning()).contains("nearest configuration"),
+                 warned.plan_warning().c_str());
+        const pb::Job listed = must(m_engine->getJob(warned.id()));
+        QCOMPARE(listed.plan_warning(), warned.plan_warning());
+        QCOMPARE(listed.spec().declared_model().parameters(), 13e9); // the declared model comes back
+
+        pb::JobSpec fits = job(8);
+        fits.mutable_declared_model()->set_parameters(7e9);
+        fits.mutable_declared_model()->set_zero_stage(1);
+        fits.mutable_declared_model()->set_refuse_if_no_fit(true);
+        QVERIFY(must(m_engine->submitJob(fits)).plan_warning().empty());
+
+        pb::JobSpec malformed = job(8);
+        malformed.mutable_declared_model()->set_parameters(-1);
+        const auto rejected = waitFor(m_engine->submitJob(malformed));
+        QCOMPARE(rejected.error().code, ErrorCode::InvalidArgument);
+        QVERIFY2(QString::fromStdString(rejected.error().message).contains("declared model"),
+                 rejected.error().message.c_str());
+    }
+
     void pendingJobSaysWhyItWaits()
     {
         must(m_engine->submitJob(job(16)));

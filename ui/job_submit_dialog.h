@@ -1,0 +1,87 @@
+#pragma once
+// The job submitter: every JobSpec field with inline validation, templates for the usual jobs,
+// and the planner panel, which re-plans (through EngineApi::planJob) as the model and
+// parallelism are filled in. Submitting a job whose declared model will not fit asks first;
+// the engine's refusal is shown in the dialog, which stays open.
+
+#include "backend/api/engine_api.h"
+
+#include <QDialog>
+
+#include <functional>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+class QTimer;
+
+namespace sn {
+
+class PlanPanel;
+
+class JobSubmitDialog : public QDialog {
+    Q_OBJECT
+public:
+    explicit JobSubmitDialog(EngineApi &engine, QWidget *parent = nullptr);
+
+    enum Template { SingleGpuNotebook, EightGpuTraining, MultiNodeGangTraining, DataPreprocessing };
+    static QStringList templateNames();
+    void applyTemplate(Template t);
+
+    // The spec as filled in, or the first field that is wrong (also shown inline).
+    Result<pb::JobSpec> spec() const;
+    PlanPanel *planPanel() const { return m_plan; }
+    // Asked before submitting a job that will not fit; default: a question box.
+    void setConfirmation(std::function<bool(const QString &)> confirm) { m_confirm = std::move(confirm); }
+    const pb::Job &submittedJob() const { return m_submitted; }
+    QString errorText() const;
+
+    // For tests and templates: the model fields.
+    void setModel(double parameters, int gpus, int zeroStage, int tp, int microBatch);
+    void setJobName(const QString &name);
+
+public slots:
+    void submit();
+    void replan();
+
+signals:
+    void submitted(const supernode::v1::Job &job);
+    void planned(); // the panel shows a new answer
+
+private:
+    QWidget *buildJobForm();
+    QWidget *buildModelForm();
+    void validate();
+    void schedulePlan();
+
+    EngineApi &m_engine;
+    QComboBox *m_template = nullptr;
+    QLineEdit *m_name = nullptr, *m_user = nullptr, *m_queue = nullptr, *m_priority = nullptr, *m_command = nullptr;
+    QSpinBox *m_gpusMin = nullptr, *m_gpusMax = nullptr, *m_gpuMilli = nullptr, *m_cpus = nullptr;
+    QDoubleSpinBox *m_memoryGiB = nullptr, *m_gpuMemoryGiB = nullptr;
+    QSpinBox *m_runtimeMin = nullptr, *m_checkpointMin = nullptr;
+    QComboBox *m_gpuModel = nullptr, *m_kind = nullptr;
+    QCheckBox *m_gang = nullptr;
+    QPlainTextEdit *m_environment = nullptr;
+    QGroupBox *m_model = nullptr;
+    QDoubleSpinBox *m_paramsB = nullptr;
+    QComboBox *m_precision = nullptr, *m_checkpointing = nullptr, *m_workload = nullptr;
+    QSpinBox *m_zero = nullptr, *m_tp = nullptr, *m_pp = nullptr, *m_seq = nullptr, *m_microBatch = nullptr;
+    QCheckBox *m_refuse = nullptr;
+    QLabel *m_validation = nullptr;
+    QLabel *m_error = nullptr;
+    QPushButton *m_submit = nullptr;
+    PlanPanel *m_plan = nullptr;
+    QTimer *m_planTimer = nullptr;
+    std::function<bool(const QString &)> m_confirm;
+    pb::Job m_submitted;
+    int m_planGeneration = 0;
+};
+
+} // namespace sn
