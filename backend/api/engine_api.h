@@ -73,6 +73,11 @@ public:
     virtual Reply<pb::SimulationStatus> getSimulation() = 0;
     virtual Reply<pb::Event> injectFault(const pb::InjectFaultRequest &request) = 0;
     virtual Reply<pb::SimulationStatus> advanceTime(std::int64_t milliseconds) = 0;
+
+signals:
+    // A remote engine lost (false) or regained (true) its daemon, in words for the status bar.
+    // An embedded engine never emits it.
+    void connectionChanged(bool connected, const QString &detail);
 };
 
 // Blocks until the engine answers. For command-line tools and tests only: the GUI thread never
