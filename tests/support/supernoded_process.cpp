@@ -60,9 +60,13 @@ bool SupernodedProcess::start(const Options &options, QString *why)
         return false;
     }
     yaml.close();
-    QStringList args{"--listen", "127.0.0.1:0", "--state-dir", stateDir(), "--config", path("cluster.yaml")};
+    QStringList args{"--listen",    QStringLiteral("127.0.0.1:%1").arg(options.port),
+                     "--state-dir", stateDir(),
+                     "--config",    path("cluster.yaml")};
     if (options.tls)
-        args << "--tls-cert" << path("certs/server.pem") << "--tls-key" << path("certs/server.key");
+        args << "--tls-cert"
+             << (options.serverCertificate.isEmpty() ? path("certs/server.pem") : options.serverCertificate)
+             << "--tls-key" << (options.serverKey.isEmpty() ? path("certs/server.key") : options.serverKey);
     else
         args << "--insecure-no-tls";
     if (options.mutualTls)

@@ -23,6 +23,8 @@ public:
         bool mutualTls = false;
         bool tokens = true;
         bool virtualTime = true;
+        quint16 port = 0;                     // 0: the daemon picks one and prints it
+        QString serverCertificate, serverKey; // empty: the ones certs init made
         QStringList extraArguments;
     };
 

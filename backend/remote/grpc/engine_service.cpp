@@ -44,8 +44,9 @@ template <typename T> void assign(T *response, T value)
 } // namespace
 
 EngineService::EngineService(EngineApi &engine, CallGate &gate, AuditLog *audit, ServiceMetrics &metrics,
-                             QThread *deliveryThread)
-    : m_engine(engine), m_gate(gate), m_audit(audit), m_metrics(metrics), m_deliveryThread(deliveryThread)
+                             QThread *deliveryThread, std::string epoch)
+    : m_engine(engine), m_gate(gate), m_audit(audit), m_metrics(metrics), m_deliveryThread(deliveryThread),
+      m_epoch(std::move(epoch))
 {
 }
 
@@ -113,6 +114,7 @@ grpc::ServerWriteReactor<Message> *EngineService::stream(Ctx *context, const Rpc
     QObject *subscription = subscribe(writer->sink());
     subscription->moveToThread(m_deliveryThread);
     writer->own(subscription);
+    context->AddInitialMetadata("sn-epoch", m_epoch);
     writer->sendInitialMetadata();
     return writer;
 }
@@ -190,11 +192,12 @@ struct EventResume {
 
 grpc::ServerWriteReactor<pb::Event> *EngineService::StreamEvents(Ctx *c, const pb::StreamEventsRequest *q)
 {
-    const std::uint64_t after = q->after_id();
-    return stream<pb::Event>(c, kStreamEvents, *q, [this, after](auto sink) -> QObject * {
+    const bool resuming = !q->epoch().empty();
+    const std::uint64_t after = q->epoch() == m_epoch ? q->after_id() : 0;
+    return stream<pb::Event>(c, kStreamEvents, *q, [this, resuming, after](auto sink) -> QObject * {
         auto resume = std::make_shared<EventResume>();
         resume->lastSent = after;
-        resume->backlogSent = after == 0;
+        resume->backlogSent = !resuming;
         EventStream *s = m_engine.streamEvents().release();
         QObject::connect(s, &EventStream::event, s, [sink, resume](const pb::Event &e) {
             std::lock_guard lock(resume->mutex);
@@ -205,7 +208,7 @@ grpc::ServerWriteReactor<pb::Event> *EngineService::StreamEvents(Ctx *c, const p
                 sink->push(e);
             }
         });
-        if (after > 0)
+        if (resuming)
             m_engine.listEvents({}).then([sink, resume](Result<pb::ListEventsResponse> stored) {
                 std::lock_guard lock(resume->mutex);
                 std::vector<pb::Event> backlog;

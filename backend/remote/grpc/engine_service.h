@@ -18,7 +18,10 @@ namespace sn::rpc {
 class EngineService final : public supernode::v1::Engine::CallbackService {
 public:
     // Stream subscriptions live on deliveryThread (it must run an event loop); audit may be null.
-    EngineService(EngineApi &engine, CallGate &gate, AuditLog *audit, ServiceMetrics &metrics, QThread *deliveryThread);
+    // epoch: names this run of the engine in every stream's initial metadata ("sn-epoch"), so
+    // that a resuming client knows whether its event ids still mean the same events.
+    EngineService(EngineApi &engine, CallGate &gate, AuditLog *audit, ServiceMetrics &metrics, QThread *deliveryThread,
+                  std::string epoch);
 
     using Ctx = grpc::CallbackServerContext;
     grpc::ServerUnaryReactor *GetCluster(Ctx *, const pb::GetClusterRequest *, pb::Cluster *) override;
@@ -58,6 +61,7 @@ private:
     AuditLog *m_audit;
     ServiceMetrics &m_metrics;
     QThread *m_deliveryThread;
+    std::string m_epoch;
 };
 
 } // namespace sn::rpc

@@ -87,7 +87,8 @@ template <typename Message, typename Request> struct StreamControl {
     std::shared_ptr<RemoteShared> shared;
     std::function<void(grpc::ClientContext *, const Request *, grpc::ClientReadReactor<Message> *)> startRpc;
     std::function<void(QObject *, const Message &)> emitMessage;
-    std::function<void(Request &, const Message &)> advanceResume; // may be empty
+    std::function<void(Request &, const Message &)> advanceResume;     // may be empty
+    std::function<void(Request &, const std::string &epoch)> newEpoch; // may be empty
     std::mutex mutex;
     QObject *target = nullptr;
     grpc::ClientContext *current = nullptr;
@@ -116,7 +117,17 @@ public:
         this->StartRead(&m_message);
         this->StartCall();
     }
-    void OnReadInitialMetadataDone(bool) override { ungate(); }
+    void OnReadInitialMetadataDone(bool ok) override
+    {
+        if (ok && m_control->newEpoch) {
+            const auto &metadata = m_context.GetServerInitialMetadata();
+            if (const auto e = metadata.find("sn-epoch"); e != metadata.end()) {
+                std::lock_guard lock(m_control->mutex);
+                m_control->newEpoch(m_control->request, std::string(e->second.data(), e->second.size()));
+            }
+        }
+        ungate();
+    }
     void OnReadDone(bool ok) override
     {
         if (!ok)
@@ -209,7 +220,8 @@ private:
 
 template <typename Base, typename Message, typename Request, typename StartRpc, typename Emit>
 std::unique_ptr<Base> openStream(const std::shared_ptr<RemoteShared> &shared, const Request &request, StartRpc startRpc,
-                                 Emit emitMessage, std::function<void(Request &, const Message &)> advanceResume = {})
+                                 Emit emitMessage, std::function<void(Request &, const Message &)> advanceResume = {},
+                                 std::function<void(Request &, const std::string &)> newEpoch = {})
 {
     auto control = std::make_shared<StreamControl<Message, Request>>();
     control->shared = shared;
@@ -222,6 +234,7 @@ std::unique_ptr<Base> openStream(const std::shared_ptr<RemoteShared> &shared, co
         emitMessage(static_cast<Base *>(target), m);
     };
     control->advanceResume = std::move(advanceResume);
+    control->newEpoch = std::move(newEpoch);
     auto stream = std::make_unique<RemoteStream<Base, Message, Request>>(control);
     {
         std::lock_guard lock(shared->mutex);
@@ -375,7 +388,16 @@ std::unique_ptr<EventStream> RemoteEngine::streamEvents()
         m_shared, pb::StreamEventsRequest{}, SN_RPC(StreamEvents),
         [](EventStream *s, const pb::Event &e) { emit s->event(e); },
         std::function<void(pb::StreamEventsRequest &, const pb::Event &)>(
-            [](pb::StreamEventsRequest &q, const pb::Event &e) { q.set_after_id(e.id()); }));
+            [](pb::StreamEventsRequest &q, const pb::Event &e) { q.set_after_id(e.id()); }),
+        // A daemon in another epoch (restarted without its state) numbers events afresh: resume
+        // from the start of its store.
+        std::function<void(pb::StreamEventsRequest &, const std::string &)>(
+            [](pb::StreamEventsRequest &q, const std::string &epoch) {
+                if (q.epoch() != epoch) {
+                    q.set_epoch(epoch);
+                    q.set_after_id(0);
+                }
+            }));
 }
 
 Reply<pb::Event> RemoteEngine::ackEvent(std::uint64_t id, const std::string &by)

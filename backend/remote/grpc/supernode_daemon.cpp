@@ -16,6 +16,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QUuid>
 
 #include <map>
 #include <mutex>
@@ -102,6 +103,12 @@ Result<std::shared_ptr<grpc::ServerCredentials>> serverCredentials(const DaemonO
     return grpc::SslServerCredentials(ssl);
 }
 
+// Until jobs and events persist across restarts, each start is a new epoch of event ids.
+std::string newEpoch()
+{
+    return QUuid::createUuid().toString(QUuid::WithoutBraces).toStdString();
+}
+
 } // namespace
 
 int checkDaemonConfig(const DaemonOptions &options, std::string *message)
@@ -167,7 +174,7 @@ Result<std::unique_ptr<SupernodeDaemon>> SupernodeDaemon::start(const DaemonOpti
     engine.engine.virtualTime = options.virtualTime;
     parts->engine = std::make_unique<LocalEngine>(std::move(engine));
     parts->service = std::make_unique<EngineService>(*parts->engine, *parts->gate, parts->audit.get(), parts->metrics,
-                                                     QThread::currentThread());
+                                                     QThread::currentThread(), newEpoch());
 
     grpc::ServerBuilder builder;
     builder.AddListeningPort(options.listen.toString(), *creds, &parts->port);
