@@ -41,6 +41,10 @@ public:
         // Builds the collectors of a real cluster (telemetry source other than the simulator).
         // Empty: the real sources of backend/api/telemetry_sources.h. Tests put stand-ins here.
         std::function<Result<std::vector<std::unique_ptr<Collector>>>(const ClusterSpec &)> makeCollectors;
+        // What a previous run left in the daemon's state directory (backend/remote/grpc/state_store.h):
+        // jobs keep their ids (unfinished ones are requeued), events their ids, so ids never repeat.
+        std::vector<pb::Job> restoredJobs;
+        std::vector<pb::Event> restoredEvents;
     };
 
     explicit Engine(Options options, QObject *parent = nullptr);

@@ -36,6 +36,16 @@ constexpr RpcPolicy kAdvanceTime{"AdvanceTime", Role::Operator, true};
 // Bounded queue per server stream: at 1 batch/s this is minutes of slack for a stalled reader.
 constexpr std::size_t kMaxQueuedStreamMessages = 1024;
 
+std::optional<StateWrite> storeJob(const pb::Job &job)
+{
+    return StateWrite(job);
+}
+
+std::optional<StateWrite> storeEvent(const pb::Event &event)
+{
+    return StateWrite(event);
+}
+
 template <typename T> void assign(T *response, T value)
 {
     *response = std::move(value);
@@ -43,19 +53,19 @@ template <typename T> void assign(T *response, T value)
 
 } // namespace
 
-EngineService::EngineService(EngineApi &engine, CallGate &gate, AuditLog *audit, ServiceMetrics &metrics,
+EngineService::EngineService(EngineApi &engine, CallGate &gate, StateStore &state, ServiceMetrics &metrics,
                              QThread *deliveryThread, std::string epoch)
-    : m_engine(engine), m_gate(gate), m_audit(audit), m_metrics(metrics), m_deliveryThread(deliveryThread),
+    : m_engine(engine), m_gate(gate), m_state(state), m_metrics(metrics), m_deliveryThread(deliveryThread),
       m_epoch(std::move(epoch))
 {
 }
 
-void EngineService::audit(const Ctx &context, const RpcPolicy &policy, const Principal &who,
-                          const google::protobuf::Message &request, const grpc::Status &outcome)
+std::optional<AuditRecord> EngineService::account(const Ctx &context, const RpcPolicy &policy, const Principal &who,
+                                                  const google::protobuf::Message &request, const grpc::Status &outcome)
 {
     m_metrics.countCall(policy.name, grpcCodeName(outcome.error_code()));
-    if (!policy.mutating || !m_audit)
-        return;
+    if (!policy.mutating)
+        return std::nullopt;
     AuditRecord r;
     r.timeMs = QDateTime::currentMSecsSinceEpoch();
     r.who = who.name.empty() ? "unauthenticated" : who.name;
@@ -64,35 +74,57 @@ void EngineService::audit(const Ctx &context, const RpcPolicy &policy, const Pri
     r.rpc = policy.name;
     r.what = request.ShortDebugString().substr(0, 512);
     r.outcome = outcome.ok() ? "ok" : std::string(grpcCodeName(outcome.error_code())) + ": " + outcome.error_message();
-    if (Status s = m_audit->record(r); !s)
-        qWarning("supernoded: %s", s.error().message.c_str());
+    return r;
 }
 
-template <typename Request, typename Response, typename Call, typename Fill>
+void EngineService::commitThenFinish(grpc::ServerUnaryReactor *reactor, std::vector<StateWrite> writes,
+                                     grpc::Status status)
+{
+    if (writes.empty()) {
+        reactor->Finish(status);
+        return;
+    }
+    m_state.commit(std::move(writes), [reactor, status](const Status &committed) {
+        if (committed.ok())
+            reactor->Finish(status);
+        else // not durable, so not acknowledged
+            reactor->Finish(grpc::Status(grpc::StatusCode::UNAVAILABLE,
+                                         "the daemon could not store the change: " + committed.error().message));
+    });
+}
+
+template <typename Request, typename Response, typename Call, typename Fill, typename Persist>
 grpc::ServerUnaryReactor *EngineService::unary(Ctx *context, const RpcPolicy &policy, const Request &request,
-                                               Response *response, Call call, Fill fill)
+                                               Response *response, Call call, Fill fill, Persist persist)
 {
     grpc::ServerUnaryReactor *reactor = context->DefaultReactor();
     Principal who;
     if (grpc::Status denied = m_gate.admit(*context, policy, &who); !denied.ok()) {
-        audit(*context, policy, who, request, denied);
-        reactor->Finish(denied);
+        std::vector<StateWrite> writes;
+        if (auto record = account(*context, policy, who, request, denied))
+            writes.emplace_back(std::move(*record));
+        commitThenFinish(reactor, std::move(writes), denied);
         return reactor;
     }
     auto reply = call();
     using Value = std::decay_t<decltype(reply.result().value())>;
     // Continues on the engine thread that fulfils the reply; Finish is thread-safe. The request
     // is copied for the audit record because gRPC may free it once the handler has returned.
-    reply.then(
-        [this, context, reactor, response, fill, policy, who, requestCopy = request](Result<Value> result) mutable {
-            grpc::Status status = grpc::Status::OK;
-            if (result.ok())
-                fill(response, std::move(result).value());
-            else
-                status = toGrpcStatus(result.error());
-            audit(*context, policy, who, requestCopy, status);
-            reactor->Finish(status);
-        });
+    reply.then([this, context, reactor, response, fill, persist, policy, who,
+                requestCopy = request](Result<Value> result) mutable {
+        grpc::Status status = grpc::Status::OK;
+        std::vector<StateWrite> writes;
+        if (result.ok()) {
+            if (std::optional<StateWrite> w = persist(result.value()))
+                writes.push_back(std::move(*w));
+            fill(response, std::move(result).value());
+        } else {
+            status = toGrpcStatus(result.error());
+        }
+        if (auto record = account(*context, policy, who, requestCopy, status))
+            writes.emplace_back(std::move(*record));
+        commitThenFinish(reactor, std::move(writes), status);
+    });
     return reactor;
 }
 
@@ -104,11 +136,11 @@ grpc::ServerWriteReactor<Message> *EngineService::stream(Ctx *context, const Rpc
     m_metrics.streamOpened();
     Principal who;
     if (grpc::Status denied = m_gate.admit(*context, policy, &who); !denied.ok()) {
-        audit(*context, policy, who, request, denied);
+        account(*context, policy, who, request, denied);
         writer->sink()->finish(denied);
         return writer;
     }
-    audit(*context, policy, who, request, grpc::Status::OK);
+    account(*context, policy, who, request, grpc::Status::OK);
     // The subscription is made here, on the gRPC thread, so it is live before the client hears
     // the initial metadata: a call the client makes after that sees its effects streamed.
     QObject *subscription = subscribe(writer->sink());
@@ -151,7 +183,7 @@ grpc::ServerUnaryReactor *EngineService::SubmitJob(Ctx *c, const pb::SubmitJobRe
 {
     return unary(
         c, kSubmitJob, *q, r, [this, q] { return m_engine.submitJob(q->spec()); },
-        [](pb::SubmitJobResponse *out, pb::Job job) { *out->mutable_job() = std::move(job); });
+        [](pb::SubmitJobResponse *out, pb::Job job) { *out->mutable_job() = std::move(job); }, storeJob);
 }
 
 grpc::ServerUnaryReactor *EngineService::ListJobs(Ctx *c, const pb::ListJobsRequest *q, pb::ListJobsResponse *r)
@@ -170,7 +202,7 @@ grpc::ServerUnaryReactor *EngineService::CancelJob(Ctx *c, const pb::CancelJobRe
 {
     return unary(
         c, kCancelJob, *q, r, [this, q] { return m_engine.cancelJob(q->id()); },
-        [](pb::CancelJobResponse *out, pb::Job job) { *out->mutable_job() = std::move(job); });
+        [](pb::CancelJobResponse *out, pb::Job job) { *out->mutable_job() = std::move(job); }, storeJob);
 }
 
 grpc::ServerUnaryReactor *EngineService::ListEvents(Ctx *c, const pb::ListEventsRequest *q, pb::ListEventsResponse *r)
@@ -233,7 +265,7 @@ grpc::ServerUnaryReactor *EngineService::AckEvent(Ctx *c, const pb::AckEventRequ
 {
     return unary(
         c, kAckEvent, *q, r, [this, q] { return m_engine.ackEvent(q->id(), q->by()); },
-        [](pb::AckEventResponse *out, pb::Event e) { *out->mutable_event() = std::move(e); });
+        [](pb::AckEventResponse *out, pb::Event e) { *out->mutable_event() = std::move(e); }, storeEvent);
 }
 
 grpc::ServerUnaryReactor *EngineService::QueryLogs(Ctx *c, const pb::LogQueryRequest *q, pb::LogQueryResponse *r)
@@ -276,7 +308,7 @@ grpc::ServerUnaryReactor *EngineService::InjectFault(Ctx *c, const pb::InjectFau
 {
     return unary(
         c, kInjectFault, *q, r, [this, q] { return m_engine.injectFault(*q); },
-        [](pb::InjectFaultResponse *out, pb::Event e) { *out->mutable_event() = std::move(e); });
+        [](pb::InjectFaultResponse *out, pb::Event e) { *out->mutable_event() = std::move(e); }, storeEvent);
 }
 
 grpc::ServerUnaryReactor *EngineService::AdvanceTime(Ctx *c, const pb::AdvanceTimeRequest *q, pb::SimulationStatus *r)

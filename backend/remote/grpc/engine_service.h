@@ -7,9 +7,9 @@
 
 #include "backend/api/engine_api.h"
 #include "backend/api/supernode.grpc.pb.h"
-#include "backend/remote/grpc/audit_log.h"
 #include "backend/remote/grpc/call_gate.h"
 #include "backend/remote/grpc/service_metrics.h"
+#include "backend/remote/grpc/state_store.h"
 
 #include <QThread>
 
@@ -17,11 +17,12 @@ namespace sn::rpc {
 
 class EngineService final : public supernode::v1::Engine::CallbackService {
 public:
-    // Stream subscriptions live on deliveryThread (it must run an event loop); audit may be null.
+    // Stream subscriptions live on deliveryThread (it must run an event loop). Mutating calls are
+    // answered once their changes and audit record are committed to state.
     // epoch: names this run of the engine in every stream's initial metadata ("sn-epoch"), so
     // that a resuming client knows whether its event ids still mean the same events.
-    EngineService(EngineApi &engine, CallGate &gate, AuditLog *audit, ServiceMetrics &metrics, QThread *deliveryThread,
-                  std::string epoch);
+    EngineService(EngineApi &engine, CallGate &gate, StateStore &state, ServiceMetrics &metrics,
+                  QThread *deliveryThread, std::string epoch);
 
     using Ctx = grpc::CallbackServerContext;
     grpc::ServerUnaryReactor *GetCluster(Ctx *, const pb::GetClusterRequest *, pb::Cluster *) override;
@@ -45,20 +46,30 @@ public:
     grpc::ServerUnaryReactor *AdvanceTime(Ctx *, const pb::AdvanceTimeRequest *, pb::SimulationStatus *) override;
 
 private:
-    // call(): the engine's Reply<T>; fill(response, T): the reply message from the engine's value.
+    // call(): the engine's Reply<T>; fill(response, T): the reply message from the engine's value;
+    // persist(T): what to store of it (a job, an event) before answering, or nothing.
+    template <typename Request, typename Response, typename Call, typename Fill, typename Persist>
+    grpc::ServerUnaryReactor *unary(Ctx *context, const RpcPolicy &policy, const Request &request, Response *response,
+                                    Call call, Fill fill, Persist persist);
     template <typename Request, typename Response, typename Call, typename Fill>
     grpc::ServerUnaryReactor *unary(Ctx *context, const RpcPolicy &policy, const Request &request, Response *response,
-                                    Call call, Fill fill);
+                                    Call call, Fill fill)
+    {
+        return unary(context, policy, request, response, call, fill, [](const auto &) { return std::nullopt; });
+    }
     // subscribe(sink): the engine-side subscription (a QObject) that pushes into the sink.
     template <typename Message, typename Request, typename Subscribe>
     grpc::ServerWriteReactor<Message> *stream(Ctx *context, const RpcPolicy &policy, const Request &request,
                                               Subscribe subscribe);
-    void audit(const Ctx &context, const RpcPolicy &policy, const Principal &who,
-               const google::protobuf::Message &request, const grpc::Status &outcome);
+    // Counts the call; for a mutating one, the audit record to commit with it.
+    std::optional<AuditRecord> account(const Ctx &context, const RpcPolicy &policy, const Principal &who,
+                                       const google::protobuf::Message &request, const grpc::Status &outcome);
+    // Commits writes (and the audit record), then finishes the call; a failed commit fails it.
+    void commitThenFinish(grpc::ServerUnaryReactor *reactor, std::vector<StateWrite> writes, grpc::Status status);
 
     EngineApi &m_engine;
     CallGate &m_gate;
-    AuditLog *m_audit;
+    StateStore &m_state;
     ServiceMetrics &m_metrics;
     QThread *m_deliveryThread;
     std::string m_epoch;

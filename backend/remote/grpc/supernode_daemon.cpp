@@ -2,11 +2,11 @@
 
 #include "backend/api/engine_config.h"
 #include "backend/api/local_engine.h"
-#include "backend/remote/grpc/audit_log.h"
 #include "backend/remote/grpc/call_gate.h"
 #include "backend/remote/grpc/certificate_authority.h"
 #include "backend/remote/grpc/engine_service.h"
 #include "backend/remote/grpc/service_metrics.h"
+#include "backend/remote/grpc/state_store.h"
 #include "backend/telemetry/prometheus/http_server.h"
 #include "backend/telemetry/prometheus/prometheus_text_renderer.h"
 
@@ -55,7 +55,8 @@ private:
 struct SupernodeDaemon::Parts {
     DaemonOptions options;
     std::unique_ptr<LocalEngine> engine;
-    std::unique_ptr<AuditLog> audit;
+    std::unique_ptr<StateStore> state;
+    std::unique_ptr<EventStream> eventJournal; // every raised event into the state store
     std::unique_ptr<CallGate> gate;
     ServiceMetrics metrics;
     std::unique_ptr<EngineService> service;
@@ -101,12 +102,6 @@ Result<std::shared_ptr<grpc::ServerCredentials>> serverCredentials(const DaemonO
     }
     ssl.pem_key_cert_pairs.push_back({*key, *cert});
     return grpc::SslServerCredentials(ssl);
-}
-
-// Until jobs and events persist across restarts, each start is a new epoch of event ids.
-std::string newEpoch()
-{
-    return QUuid::createUuid().toString(QUuid::WithoutBraces).toStdString();
 }
 
 } // namespace
@@ -164,17 +159,30 @@ Result<std::unique_ptr<SupernodeDaemon>> SupernodeDaemon::start(const DaemonOpti
         gate.tokens = std::move(*tokens);
     }
     parts->gate = std::make_unique<CallGate>(std::move(gate));
-    auto audit = AuditLog::open(options.stateDir + "/audit.db");
-    if (!audit)
-        return audit.error();
-    parts->audit = std::move(*audit);
+    auto state = StateStore::open(options.stateDir + "/state.db");
+    if (!state)
+        return state.error();
+    parts->state = std::move(*state);
+    auto jobs = parts->state->jobs();
+    auto events = parts->state->events();
+    if (!jobs)
+        return jobs.error();
+    if (!events)
+        return events.error();
 
     LocalEngine::Options engine;
     engine.engine.spec = std::move(*spec);
     engine.engine.virtualTime = options.virtualTime;
+    engine.engine.restoredJobs = std::move(*jobs);
+    engine.engine.restoredEvents = std::move(*events);
     parts->engine = std::make_unique<LocalEngine>(std::move(engine));
-    parts->service = std::make_unique<EngineService>(*parts->engine, *parts->gate, parts->audit.get(), parts->metrics,
-                                                     QThread::currentThread(), newEpoch());
+    // Events the engine raises by itself (faults, telemetry) are stored as they come; those a
+    // call changes (AckEvent) are stored before the call is answered.
+    parts->eventJournal = parts->engine->streamEvents();
+    QObject::connect(parts->eventJournal.get(), &EventStream::event, parts->eventJournal.get(),
+                     [store = parts->state.get()](const pb::Event &e) { store->commit({StateWrite(e)}, {}); });
+    parts->service = std::make_unique<EngineService>(*parts->engine, *parts->gate, *parts->state, parts->metrics,
+                                                     QThread::currentThread(), parts->state->epoch());
 
     grpc::ServerBuilder builder;
     builder.AddListeningPort(options.listen.toString(), *creds, &parts->port);
@@ -223,7 +231,9 @@ SupernodeDaemon::~SupernodeDaemon()
     // Subscriptions released by finished streams are deleted on this (the delivery) thread.
     QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
     m_parts->metricsFeed.reset();
+    m_parts->eventJournal.reset();
     m_parts->engine.reset();
+    m_parts->state.reset(); // commits what is still queued
 }
 
 std::uint16_t SupernodeDaemon::port() const

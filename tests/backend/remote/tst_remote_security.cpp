@@ -3,14 +3,15 @@
 // expired certificate. Also: mutating calls are audited, disconnects are reported and streams
 // resume after the daemon comes back.
 #include "backend/remote/grpc/access_tokens.h"
-#include "backend/remote/grpc/audit_log.h"
 #include "backend/remote/grpc/certificate_authority.h"
 #include "backend/remote/grpc/remote_engine.h"
+#include "backend/remote/grpc/state_store.h"
 #include "backend/sim/super_node_topology.h"
 #include "tests/backend/telemetry/loopback_port.h"
 #include "tests/support/supernoded_process.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -148,9 +149,9 @@ private slots:
         QVERIFY(!waitFor(rpc::RemoteEngine(daemon.client("viewer")).submitJob(oneGpuJob())).ok());
         QVERIFY(waitFor(rpc::RemoteEngine(daemon.client("viewer")).getSummary()).ok()); // reads are not audited
         daemon.kill9();                                                                 // what was answered is on disk
-        auto audit = rpc::AuditLog::open((daemon.stateDir() + "/audit.db").toStdString());
-        QVERIFY(audit.ok());
-        const auto records = (*audit)->recent(0).value();
+        auto state = rpc::StateStore::open((daemon.stateDir() + "/state.db").toStdString());
+        QVERIFY(state.ok());
+        const auto records = (*state)->audit(0).value();
         QCOMPARE(records.size(), std::size_t(2));
         QCOMPARE(records[0].who, std::string("test-operator"));
         QCOMPARE(records[0].role, std::string("operator"));
@@ -249,7 +250,9 @@ private slots:
         QTRY_VERIFY(connection.count() >= 1);
         QCOMPARE(connection.last().at(0).toBool(), false);
 
-        QVERIFY2(daemon.start(options, &why), qPrintable(why)); // same port; a new epoch (no state yet)
+        // Same port, and a new state directory: a new epoch whose event ids start again at 1.
+        QVERIFY(QDir(daemon.stateDir()).removeRecursively());
+        QVERIFY2(daemon.start(options, &why), qPrintable(why));
         QTRY_VERIFY_WITH_TIMEOUT(waitFor(engine.injectFault(xid(1))).ok(), 10000);
         QTRY_VERIFY(connection.last().at(0).toBool());
         QTRY_VERIFY_WITH_TIMEOUT(events.count() >= before + 2, 10000);
