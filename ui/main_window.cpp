@@ -163,6 +163,19 @@ void MainWindow::buildStatusBar()
     statusBar()->addWidget(m_connection);
     statusBar()->addPermanentWidget(m_freshness);
     statusBar()->addPermanentWidget(m_badge);
+
+    // A remote engine says when its daemon goes away and comes back; it reconnects by itself.
+    connect(&m_engine, &EngineApi::connectionChanged, this, [this](bool connected, const QString &detail) {
+        if (connected) {
+            m_connection->setText(tr("Engine: %1 · connected").arg(m_engine.description()));
+            m_connection->setToolTip(tr("Where the engine runs that this console shows."));
+            statusBar()->showMessage(tr("Reconnected to %1").arg(m_engine.description()), 5000);
+            return;
+        }
+        m_connection->setText(tr("Engine: %1 — disconnected, reconnecting").arg(m_engine.description()));
+        m_connection->setToolTip(detail);
+        statusBar()->showMessage(tr("Lost the engine at %1: %2").arg(m_engine.description(), detail), 10000);
+    });
 }
 
 bool MainWindow::setCurrentPage(const QString &id)

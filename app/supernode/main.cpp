@@ -1,7 +1,8 @@
-// supernode: the desktop console. Parses the command line and wires an embedded LocalEngine to
-// the MainWindow; all logic lives in ui/ and backend/.
+// supernode: the desktop console. Parses the command line and wires an engine to the MainWindow:
+// an embedded LocalEngine, or a RemoteEngine with --connect; all logic lives in ui/ and backend/.
 #include "backend/api/engine_config.h"
 #include "backend/api/local_engine.h"
+#include "backend/remote/grpc/remote_connection.h"
 #include "ui/main_window.h"
 
 #include <QApplication>
@@ -10,6 +11,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <optional>
 
 namespace {
 
@@ -50,7 +52,24 @@ int main(int argc, char **argv)
     const QCommandLineOption after(QStringLiteral("after"),
                                    QStringLiteral("Seconds to run before the screenshot (default 3)."),
                                    QStringLiteral("SECONDS"), QStringLiteral("3"));
-    parser.addOptions({help, version, config, screenshot, page, after});
+    const QCommandLineOption connectTo(QStringLiteral("connect"),
+                                       QStringLiteral("Show the supernoded at URL (grpcs://HOST:PORT) instead of an "
+                                                      "embedded engine."),
+                                       QStringLiteral("URL"));
+    const QCommandLineOption tokenFile(QStringLiteral("token-file"),
+                                       QStringLiteral("With --connect: the bearer token, one line."),
+                                       QStringLiteral("FILE"));
+    const QCommandLineOption caFile(QStringLiteral("ca"),
+                                    QStringLiteral("With --connect: the CA that signed the daemon's certificate."),
+                                    QStringLiteral("FILE"));
+    const QCommandLineOption clientCert(QStringLiteral("client-cert"),
+                                        QStringLiteral("With --connect: client certificate for mutual TLS."),
+                                        QStringLiteral("FILE"));
+    const QCommandLineOption clientKey(QStringLiteral("client-key"),
+                                       QStringLiteral("With --connect: the client certificate's key."),
+                                       QStringLiteral("FILE"));
+    parser.addOptions(
+        {help, version, config, screenshot, page, after, connectTo, tokenFile, caFile, clientCert, clientKey});
     if (!parser.parse(arguments)) {
         printErr(QStringLiteral("supernode: %1\nRun 'supernode --help' for usage.").arg(parser.errorText()));
         return 2;
@@ -85,6 +104,18 @@ int main(int argc, char **argv)
         return 2;
     }
 
+    std::optional<sn::rpc::RemoteEngine::Options> remote;
+    if (parser.isSet(connectTo)) {
+        auto options =
+            sn::rpc::remoteEngineOptions({parser.value(connectTo).toStdString(), parser.value(tokenFile).toStdString(),
+                                          parser.value(caFile).toStdString(), parser.value(clientCert).toStdString(),
+                                          parser.value(clientKey).toStdString()});
+        if (!options) {
+            printErr(QStringLiteral("supernode: %1").arg(QString::fromStdString(options.error().message)));
+            return 3;
+        }
+        remote = std::move(*options);
+    }
     auto spec = sn::engineClusterSpec(parser.value(config).toStdString());
     if (!spec) {
         printErr(QStringLiteral("supernode: %1").arg(QString::fromStdString(spec.error().message)));
@@ -107,12 +138,17 @@ int main(int argc, char **argv)
     QApplication::setApplicationName(QStringLiteral("SuperNode Console"));
     QApplication::setApplicationVersion(QStringLiteral(SN_VERSION));
 
-    sn::LocalEngine::Options engineOptions;
-    engineOptions.engine.spec = std::move(*spec); // real time: the simulated cluster runs on its own
-    sn::LocalEngine engine(std::move(engineOptions));
+    std::unique_ptr<sn::EngineApi> engine;
+    if (remote) {
+        engine = std::make_unique<sn::rpc::RemoteEngine>(std::move(*remote));
+    } else {
+        sn::LocalEngine::Options engineOptions;
+        engineOptions.engine.spec = std::move(*spec); // real time: the simulated cluster runs on its own
+        engine = std::make_unique<sn::LocalEngine>(std::move(engineOptions));
+    }
     sn::MainWindowOptions windowOptions;
     windowOptions.rememberState = !takeScreenshot; // a screenshot leaves the user's settings alone
-    sn::MainWindow window(engine, windowOptions);
+    sn::MainWindow window(*engine, windowOptions);
     if (!takeScreenshot) {
         window.show();
         return QApplication::exec();

@@ -92,10 +92,22 @@ Engine::Engine(Options options, QObject *parent) : QObject(parent), m_options(st
     m_store = openTelemetryStore(m_options);
     if (m_options.configYaml.empty())
         m_options.configYaml = writeClusterYaml(m_options.spec);
+    for (const pb::Event &e : m_options.restoredEvents) {
+        m_events.push_back(fromProto(e));
+        m_nextEventId = std::max(m_nextEventId, e.id() + 1);
+    }
+    while (m_events.size() > m_options.maxEvents)
+        m_events.pop_front();
+    m_options.restoredEvents.clear();
     setUpLogPipeline();
     setUpAnomalyWatch();
     if (m_options.spec.effectiveTelemetry().source == TelemetrySource::Simulator) {
         std::tie(m_sim, m_jobs) = makeSimulation(m_options.spec, m_clock->nowMs(), m_options.sim);
+        // Restored unfinished jobs come back pending; the scheduler adopts them at its next cycle.
+        for (const pb::Job &job : m_options.restoredJobs)
+            if (Status s = m_sim->restoreJob(fromProto(job)); !s)
+                qCWarning(lcEngine).noquote() << QString::fromStdString(s.error().message);
+        m_options.restoredJobs.clear();
         ingest(m_sim->takeOutputs());
         qCInfo(lcEngine) << "engine started:" << m_sim->spec().nodes.size() << "simulated nodes,"
                          << m_sim->spec().gpuCount() << "GPUs," << (m_options.virtualTime ? "virtual" : "real")

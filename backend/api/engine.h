@@ -53,6 +53,10 @@ public:
         // Builds the executor thermal protection uses on a real cluster (power_limit_setters.h
         // when empty). Tests put an nvidia-smi fixture behind it.
         std::function<Result<std::unique_ptr<PowerLimitSetter>>(const ClusterSpec &)> makePowerLimitSetter;
+        // What a previous run left in the daemon's state directory (backend/remote/grpc/state_store.h):
+        // jobs keep their ids (unfinished ones are requeued), events their ids, so ids never repeat.
+        std::vector<pb::Job> restoredJobs;
+        std::vector<pb::Event> restoredEvents;
     };
 
     explicit Engine(Options options, QObject *parent = nullptr);

@@ -76,6 +76,10 @@ public:
 
     // The job planner on this cluster's GPUs and topology (docs/planner.md).
     virtual Reply<pb::PlanJobResponse> planJob(const pb::PlanJobRequest &request) = 0;
+signals:
+    // A remote engine lost (false) or regained (true) its daemon, in words for the status bar.
+    // An embedded engine never emits it.
+    void connectionChanged(bool connected, const QString &detail);
 };
 
 // Blocks until the engine answers. For command-line tools and tests only: the GUI thread never

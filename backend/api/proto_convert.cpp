@@ -172,6 +172,50 @@ pb::Job toProto(const JobRecord &j)
     return p;
 }
 
+JobRecord fromProto(const pb::Job &p)
+{
+    JobRecord j;
+    j.id = p.id();
+    j.spec = fromProto(p.spec());
+    j.state = fromProto(p.state());
+    j.pendingReason = p.pending_reason();
+    for (const pb::GpuRef &g : p.gpus())
+        j.gpus.push_back({g.node(), g.gpu()});
+    j.submitTimeMs = p.submit_time_ms();
+    j.startTimeMs = p.start_time_ms();
+    j.endTimeMs = p.end_time_ms();
+    j.exitCode = p.exit_code();
+    j.simulated = p.simulated();
+    return j;
+}
+
+Event fromProto(const pb::Event &p)
+{
+    Event e;
+    e.id = p.id();
+    e.timeMs = p.time_ms();
+    switch (p.severity()) {
+    case pb::SEVERITY_WARNING:
+        e.severity = Severity::Warning;
+        break;
+    case pb::SEVERITY_ERROR:
+        e.severity = Severity::Error;
+        break;
+    case pb::SEVERITY_CRITICAL:
+        e.severity = Severity::Critical;
+        break;
+    default:
+        e.severity = Severity::Info;
+    }
+    e.kind = p.kind();
+    e.node = p.node();
+    e.gpu = p.gpu();
+    e.message = p.message();
+    e.simulated = p.simulated();
+    e.acknowledged = p.acknowledged();
+    return e;
+}
+
 pb::Event toProto(const Event &e)
 {
     pb::Event p;

@@ -3,6 +3,7 @@
 #include "backend/api/engine_config.h"
 #include "backend/api/local_engine.h"
 #include "backend/ctl/ctl_context.h"
+#include "backend/remote/grpc/remote_connection.h"
 
 #include <google/protobuf/util/json_util.h>
 
@@ -11,6 +12,7 @@ namespace sn::ctl {
 namespace {
 
 const char *kUsageText = R"(usage: supernodectl [--json] [--config cluster.yaml] COMMAND [ARGS]
+       supernodectl --remote grpcs://HOST:PORT --token-file F [--ca F] [--client-cert F --client-key F] COMMAND
 
 Commands:
   status [--after SECONDS]         cluster headline numbers (GPUs, utilization, temperature,
@@ -53,12 +55,21 @@ Commands:
                                    on the cluster's GPUs and topology unless --gpu-model names
                                    another (docs/planner.md); --explain: how each number was
                                    computed
+  certs init DIR [--host NAME]...  create a CA, a server certificate (for 127.0.0.1, localhost
+                                   and each NAME) and a client certificate in DIR; keys 0600
+  tokens create --role viewer|operator|admin --file F [--name NAME]
+                                   add a token to supernoded's tokens file (stored hashed) and
+                                   print the token, once
   version                          print the version
 
 Options:
   --json                           print one JSON object (field names as in supernode.proto)
   --config FILE                    the cluster.yaml to simulate (default: built-in demo,
                                    2 nodes x 8 H100 80GB)
+  --remote URL                     talk to a supernoded: grpcs://HOST:PORT (TLS) or grpc://...
+  --token-file F                   the bearer token, one line (supernodectl tokens create)
+  --ca F                           the CA that signed the daemon's certificate (certs init: ca.pem)
+  --client-cert F --client-key F   for a daemon that asks for mutual TLS
 
 Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine unavailable.
 )";
@@ -67,6 +78,16 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine una
 
 std::unique_ptr<EngineApi> openEngine(Context &ctx, int *exitCode)
 {
+    if (!ctx.remote.isEmpty()) {
+        auto options =
+            rpc::remoteEngineOptions({ctx.remote.toStdString(), ctx.tokenFile.toStdString(), ctx.caFile.toStdString(),
+                                      ctx.clientCertFile.toStdString(), ctx.clientKeyFile.toStdString()});
+        if (!options) {
+            *exitCode = fail(ctx, options.error());
+            return nullptr;
+        }
+        return std::make_unique<rpc::RemoteEngine>(std::move(*options));
+    }
     auto spec = engineClusterSpec(ctx.configPath.toStdString());
     if (!spec) {
         *exitCode = fail(ctx, spec.error());
@@ -133,7 +154,7 @@ bool takeNumber(Context &ctx, const QString &name, double min, double max, doubl
 
 int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
 {
-    Context ctx{out, err, false, {}, {}};
+    Context ctx{out, err, false, {}, {}, {}, {}, {}, {}, {}};
     QStringList rest = arguments.mid(1);
     while (!rest.isEmpty() && rest.front().startsWith(QLatin1String("--"))) {
         const QString opt = rest.takeFirst();
@@ -143,6 +164,15 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
             if (rest.isEmpty())
                 return usage(ctx, QStringLiteral("--config needs a file"));
             ctx.configPath = rest.takeFirst();
+        } else if (QString *value = opt == QLatin1String("--remote")        ? &ctx.remote
+                                    : opt == QLatin1String("--token-file")  ? &ctx.tokenFile
+                                    : opt == QLatin1String("--ca")          ? &ctx.caFile
+                                    : opt == QLatin1String("--client-cert") ? &ctx.clientCertFile
+                                    : opt == QLatin1String("--client-key")  ? &ctx.clientKeyFile
+                                                                            : nullptr) {
+            if (rest.isEmpty())
+                return usage(ctx, QStringLiteral("%1 needs a value").arg(opt));
+            *value = rest.takeFirst();
         } else if (opt == QLatin1String("--help")) {
             out << kUsageText;
             return kOk;
@@ -173,6 +203,10 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return anomalyCommand(ctx);
     if (command == QLatin1String("plan"))
         return planCommand(ctx);
+    if (command == QLatin1String("certs"))
+        return certsCommand(ctx);
+    if (command == QLatin1String("tokens"))
+        return tokensCommand(ctx);
     if (command == QLatin1String("version")) {
         if (ctx.json)
             out << "{\"name\":\"supernodectl\",\"version\":\"" << SN_VERSION << "\"}\n";

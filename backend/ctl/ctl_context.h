@@ -19,10 +19,13 @@ struct Context {
     QTextStream &err;
     bool json = false;
     QString configPath; // --config; empty: the built-in demo super node
-    QStringList args;   // the command's own arguments, after its name
+    // --remote grpcs://host:port and its credentials: the commands talk to that supernoded.
+    QString remote, tokenFile, caFile, clientCertFile, clientKeyFile;
+    QStringList args; // the command's own arguments, after its name
 };
 
-// The embedded simulated engine in virtual time, from --config or the demo cluster.
+// The engine the command talks to: the supernoded named by --remote, else the embedded
+// simulated engine in virtual time, from --config or the demo cluster.
 // On a bad config prints the error and returns nullptr with *exitCode set.
 std::unique_ptr<EngineApi> openEngine(Context &ctx, int *exitCode);
 
@@ -51,5 +54,8 @@ int logsCommand(Context &ctx);
 int anomalyCommand(Context &ctx);
 // ctl_plan.cpp: "plan --model-params N ..." through the engine's PlanJob.
 int planCommand(Context &ctx);
+// ctl_certs.cpp: "certs init DIR [--host NAME]..."; "tokens create --role R --file F [--name N]".
+int certsCommand(Context &ctx);
+int tokensCommand(Context &ctx);
 
 } // namespace sn::ctl

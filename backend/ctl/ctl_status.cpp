@@ -23,7 +23,8 @@ void printSummaryText(Context &ctx, const pb::ClusterSummary &s)
 int statusCommand(Context &ctx)
 {
     int code = kOk;
-    double after = 5;
+    // A remote daemon keeps its own clock: status there runs nothing forward unless asked.
+    double after = ctx.remote.isEmpty() ? 5 : 0;
     if (!takeNumber(ctx, QStringLiteral("--after"), 0, 30 * 24 * 3600, &after, &code))
         return code;
     if (!ctx.args.isEmpty())
@@ -31,8 +32,9 @@ int statusCommand(Context &ctx)
     auto engine = openEngine(ctx, &code);
     if (!engine)
         return code;
-    if (auto advanced = waitFor(engine->advanceTime(static_cast<std::int64_t>(after * 1000))); !advanced)
-        return fail(ctx, advanced.error());
+    if (after > 0)
+        if (auto advanced = waitFor(engine->advanceTime(static_cast<std::int64_t>(after * 1000))); !advanced)
+            return fail(ctx, advanced.error());
     auto summary = waitFor(engine->getSummary());
     if (!summary)
         return fail(ctx, summary.error());

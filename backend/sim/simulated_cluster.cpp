@@ -416,6 +416,24 @@ Result<JobRecord> SimulatedCluster::submit(const JobSpec &spec)
     return record;
 }
 
+Status SimulatedCluster::restoreJob(JobRecord record)
+{
+    if (record.id.empty() || m_jobIndex.count(record.id))
+        return invalidArgument("cannot restore job '" + record.id + "': empty or duplicate id");
+    if (!isTerminal(record.state)) {
+        record.state = JobState::Pending;
+        record.gpus.clear();
+        record.startTimeMs = 0;
+        record.pendingReason = "requeued: the engine restarted";
+        m_placementDirty = true;
+    }
+    if (record.id.find_first_not_of("0123456789") == std::string::npos && record.id.size() < 10)
+        m_nextJobId = std::max(m_nextJobId, std::stoi(record.id) + 1);
+    m_jobIndex[record.id] = m_jobs.size();
+    m_jobs.push_back(std::move(record));
+    return success();
+}
+
 Result<JobRecord> SimulatedCluster::cancel(const std::string &id)
 {
     JobRecord *record = job(id);

@@ -65,6 +65,10 @@ public:
 
     Result<JobRecord> submit(const JobSpec &spec);
     Result<JobRecord> cancel(const std::string &id);
+    // A job from a previous run of the engine (the daemon's state directory), under its own id.
+    // An ended job stays as it ended; one that had not ended waits again: the simulated executor
+    // cannot reattach to a run that died with the daemon, so it is requeued.
+    Status restoreJob(JobRecord record);
     const std::vector<JobRecord> &jobs() const { return m_jobs; }
     const JobRecord *findJob(const std::string &id) const;
 

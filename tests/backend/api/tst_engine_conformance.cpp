@@ -1,10 +1,13 @@
-// The EngineApi conformance suite: written once against the contract and run on every engine
-// (LocalEngine now; RemoteEngine over gRPC joins when backend/remote lands). Each engine runs a
+// The EngineApi conformance suite: written once against the contract and run on every engine:
+// LocalEngine in-process, and RemoteEngine over gRPC/TLS with a token to a real supernoded that
+// the suite starts on 127.0.0.1 (one daemon per test, stopped by its PID). Each engine runs a
 // quiet simulated super node (no generated workload) in virtual time.
 #include "backend/api/engine_api.h"
 #include "backend/api/local_engine.h"
 #include "backend/model/cluster_yaml.h"
+#include "backend/remote/grpc/remote_engine.h"
 #include "backend/sim/super_node_topology.h"
+#include "tests/support/supernoded_process.h"
 
 #include <QCoreApplication>
 #include <QSignalSpy>
@@ -33,6 +36,21 @@ std::unique_ptr<EngineApi> makeLocalEngine(const ClusterSpec &spec)
     options.engine.spec = spec;
     options.engine.virtualTime = true;
     return std::make_unique<LocalEngine>(std::move(options));
+}
+
+// The daemon behind the current remote engine; replaced (the old one stopped) for each test.
+std::unique_ptr<test::SupernodedProcess> g_daemon;
+
+std::unique_ptr<EngineApi> makeRemoteEngine(const ClusterSpec &spec)
+{
+    g_daemon = std::make_unique<test::SupernodedProcess>();
+    test::SupernodedProcess::Options options;
+    options.spec = spec;
+    QString why;
+    if (!g_daemon->start(options, &why))
+        qFatal("supernoded did not start: %s", qPrintable(why));
+    // admin: the suite applies a configuration.
+    return std::make_unique<rpc::RemoteEngine>(g_daemon->client(QStringLiteral("admin")));
 }
 
 template <typename T> T must(Reply<T> reply)
@@ -746,13 +764,15 @@ private slots:
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    // One suite, every engine. The remote engine is added here when it exists.
-    const std::vector<std::pair<QString, EngineFactory>> engines{{"local", makeLocalEngine}};
+    // One suite, every engine.
+    const std::vector<std::pair<QString, EngineFactory>> engines{{"local", makeLocalEngine},
+                                                                 {"remote", makeRemoteEngine}};
     int status = 0;
     for (const auto &[name, factory] : engines) {
         TestEngineConformance suite(name, factory);
         status |= QTest::qExec(&suite, argc, argv);
     }
+    g_daemon.reset();
     return status;
 }
 

@@ -1,0 +1,67 @@
+// supernoded: the engine as a headless daemon (gRPC, /metrics, state on disk). All logic is in
+// backend/remote/grpc; this parses, starts, and waits for SIGTERM/SIGINT.
+#include "backend/remote/grpc/supernode_daemon.h"
+
+#include <QCoreApplication>
+#include <QTimer>
+
+#include <csignal>
+#include <cstdio>
+
+namespace {
+volatile std::sig_atomic_t g_stop = 0;
+void onSignal(int)
+{
+    g_stop = 1;
+}
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    auto options = sn::rpc::parseDaemonOptions(QCoreApplication::arguments());
+    if (!options) {
+        std::fprintf(stderr, "supernoded: %s\nRun 'supernoded --help' for usage.\n", options.error().message.c_str());
+        return sn::rpc::kDaemonUsage;
+    }
+    if (options->help) {
+        std::fputs(sn::rpc::daemonUsageText(), stdout);
+        return sn::rpc::kDaemonOk;
+    }
+    if (options->checkConfig) {
+        std::string message;
+        const int code = sn::rpc::checkDaemonConfig(*options, &message);
+        std::fprintf(code == 0 ? stdout : stderr, "supernoded: %s\n", message.c_str());
+        return code;
+    }
+    auto daemon = sn::rpc::SupernodeDaemon::start(*options);
+    if (!daemon) {
+        std::fprintf(stderr, "supernoded: %s\n", daemon.error().message.c_str());
+        switch (daemon.error().code) {
+        case sn::ErrorCode::PermissionDenied:
+            return sn::rpc::kDaemonRefused;
+        case sn::ErrorCode::InvalidArgument:
+            return sn::rpc::kDaemonBadConfig;
+        default:
+            return sn::rpc::kDaemonFailed;
+        }
+    }
+    // One line that scripts and tests wait for; the port is the one bound (useful with port 0).
+    std::printf("supernoded: listening on %s", (*daemon)->describe().c_str());
+    if ((*daemon)->metricsPort() != 0)
+        std::printf(", metrics on port %u", (*daemon)->metricsPort());
+    std::printf("\n");
+    std::fflush(stdout);
+
+    std::signal(SIGTERM, onSignal);
+    std::signal(SIGINT, onSignal);
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &app, [] {
+        if (g_stop)
+            QCoreApplication::quit();
+    });
+    poll.start(50);
+    const int code = QCoreApplication::exec();
+    daemon->reset();
+    return code;
+}

@@ -1,0 +1,127 @@
+// supernodectl against a real supernoded: certs init (modes, SANs), tokens create (printed once,
+// stored hashed), and commands over --remote with TLS and a token; bad URLs and files refused.
+#include "tests/backend/ctl/ctl_process.h"
+#include "tests/support/supernoded_process.h"
+
+#include "backend/remote/grpc/access_tokens.h"
+#include "backend/sim/super_node_topology.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/stat.h>
+
+using namespace sn;
+using sn::test::ctl;
+
+namespace {
+unsigned modeOf(const QString &path)
+{
+    struct stat st {};
+    return ::stat(path.toLocal8Bit().constData(), &st) == 0 ? (st.st_mode & 0777) : 0;
+}
+} // namespace
+
+class TestSupernodectlRemote : public QObject {
+    Q_OBJECT
+
+private slots:
+    void certsInitWritesKeysPrivately()
+    {
+        QTemporaryDir dir;
+        const QString certs = dir.filePath("certs");
+        const auto r = ctl({"certs", "init", certs, "--host", "head01", "--host", "10.0.0.5"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        for (const char *key : {"ca.key", "server.key", "client.key"})
+            QCOMPARE(modeOf(certs + "/" + key), 0600u);
+        QCOMPARE(modeOf(certs + "/server.pem"), 0644u);
+        QProcess openssl;
+        openssl.start("openssl", {"x509", "-in", certs + "/server.pem", "-noout", "-ext", "subjectAltName"});
+        QVERIFY(openssl.waitForFinished());
+        const QString san = openssl.readAllStandardOutput();
+        for (const char *name : {"DNS:localhost", "DNS:head01", "IP Address:127.0.0.1", "IP Address:10.0.0.5"})
+            QVERIFY2(san.contains(name), qPrintable(san));
+        openssl.start("openssl",
+                      {"verify", "-CAfile", certs + "/ca.pem", certs + "/server.pem", certs + "/client.pem"});
+        QVERIFY(openssl.waitForFinished());
+        QVERIFY2(openssl.exitCode() == 0, openssl.readAllStandardOutput().constData());
+        const auto again = ctl({"certs", "init", certs});
+        QCOMPARE(again.exitCode, 1); // never overwrites a CA
+        QVERIFY(again.err.contains("exists already"));
+    }
+
+    void tokensCreatePrintsOnceAndStoresAHash()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath("tokens");
+        const auto r = ctl({"tokens", "create", "--role", "viewer", "--file", file, "--name", "grafana"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QByteArray token = r.out.trimmed();
+        QVERIFY(token.startsWith("snt_"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray stored = f.readAll();
+        QVERIFY(!stored.contains(token));
+        QVERIFY(stored.contains("grafana viewer "));
+        QCOMPARE(modeOf(file), 0600u);
+        const auto store = rpc::TokenStore::load(file.toStdString());
+        QCOMPARE(store->verify(token.toStdString())->role, rpc::Role::Viewer);
+        QCOMPARE(ctl({"tokens", "create", "--role", "root", "--file", file}).exitCode, 2);
+        QCOMPARE(ctl({"tokens", "create", "--role", "viewer", "--file", file, "--name", "grafana"}).exitCode, 3);
+    }
+
+    void statusOverTheRemoteEngine()
+    {
+        test::SupernodedProcess daemon;
+        test::SupernodedProcess::Options options;
+        options.spec = sim::defaultSimulatedSpec(1);
+        options.spec.simulation.jobArrivalsPerHour = 0;
+        QString why;
+        QVERIFY2(daemon.start(options, &why), qPrintable(why));
+        QFile token(daemon.path("viewer.token"));
+        QVERIFY(token.open(QIODevice::WriteOnly));
+        token.write(daemon.token("viewer").toUtf8() + "\n");
+        token.close();
+        const QString url = QStringLiteral("grpcs://127.0.0.1:%1").arg(daemon.port());
+        const QStringList remote{"--remote",       url,    "--token-file",
+                                 token.fileName(), "--ca", daemon.path("certs/ca.pem")};
+        const auto status = ctl(remote + QStringList{"--json", "status"});
+        QVERIFY2(status.exitCode == 0, status.err.constData());
+        QCOMPARE(test::json(status).value("gpus_total").toInt(), 8);
+        QVERIFY(test::json(status).value("simulated").toBool());
+        // A viewer may look but not move the daemon's clock.
+        const auto advance = ctl(remote + QStringList{"status", "--after", "5"});
+        QCOMPARE(advance.exitCode, 1);
+        QVERIFY2(advance.err.contains("needs the role operator"), advance.err.constData());
+        const auto noToken = ctl({"--remote", url, "--ca", daemon.path("certs/ca.pem"), "status"});
+        QCOMPARE(noToken.exitCode, 1);
+        QVERIFY(noToken.err.contains("needs a token"));
+    }
+
+    void badRemoteSettingsAreRefused_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("complaint");
+        QTest::newRow("scheme") << QStringList{"--remote", "https://h:1", "status"} << 3 << "expected grpcs://";
+        QTest::newRow("port") << QStringList{"--remote", "grpcs://h:99999", "status"} << 3 << "port";
+        QTest::newRow("token file") << QStringList{"--remote", "grpcs://h:1", "--token-file", "/nonexistent", "status"}
+                                    << 3 << "--token-file /nonexistent";
+        QTest::newRow("missing value") << QStringList{"--remote"} << 2 << "--remote needs a value";
+        QTest::newRow("nobody there") << QStringList{"--remote", "grpc://127.0.0.1:1", "status"} << 4
+                                      << "cannot be reached";
+    }
+    void badRemoteSettingsAreRefused()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, exitCode);
+        QFETCH(QString, complaint);
+        const auto r = ctl(args);
+        QCOMPARE(r.exitCode, exitCode);
+        QVERIFY2(QString::fromUtf8(r.err).contains(complaint), r.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSupernodectlRemote)
+#include "tst_supernodectl_remote.moc"

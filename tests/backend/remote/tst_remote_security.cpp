@@ -1,0 +1,276 @@
+// supernoded's security with real peers: a daemon started on 127.0.0.1 with TLS and tokens, and
+// RemoteEngine clients that present the wrong token, the wrong role, no TLS, an untrusted or
+// expired certificate. Also: mutating calls are audited, disconnects are reported and streams
+// resume after the daemon comes back.
+#include "backend/remote/grpc/access_tokens.h"
+#include "backend/remote/grpc/certificate_authority.h"
+#include "backend/remote/grpc/remote_engine.h"
+#include "backend/remote/grpc/state_store.h"
+#include "backend/sim/super_node_topology.h"
+#include "tests/backend/telemetry/loopback_port.h"
+#include "tests/support/supernoded_process.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace sn;
+using sn::test::SupernodedProcess;
+
+namespace {
+
+ClusterSpec quietCluster()
+{
+    ClusterSpec spec = sim::defaultSimulatedSpec(1);
+    spec.simulation.jobArrivalsPerHour = 0;
+    return spec;
+}
+
+SupernodedProcess::Options daemonOptions()
+{
+    SupernodedProcess::Options o;
+    o.spec = quietCluster();
+    return o;
+}
+
+pb::JobSpec oneGpuJob()
+{
+    pb::JobSpec s;
+    s.set_name("security");
+    s.set_user("tester");
+    s.set_gpus_min(1);
+    s.set_gpus_max(1);
+    s.set_estimated_runtime_s(600);
+    return s;
+}
+
+pb::InjectFaultRequest xid(int gpu)
+{
+    pb::InjectFaultRequest f;
+    f.set_kind(pb::FAULT_KIND_XID_79);
+    f.set_node("node01");
+    f.set_gpu(gpu);
+    return f;
+}
+
+template <typename T> Error errorOf(Reply<T> reply)
+{
+    Result<T> r = waitFor(std::move(reply));
+    return r.ok() ? Error{ErrorCode::Internal, "<the call succeeded>"} : r.error();
+}
+
+} // namespace
+
+class TestRemoteSecurity : public QObject {
+    Q_OBJECT
+
+private slots:
+    void tokensAreRequiredAndChecked()
+    {
+        SupernodedProcess daemon;
+        QString why;
+        QVERIFY2(daemon.start(daemonOptions(), &why), qPrintable(why));
+        auto none = daemon.client();
+        none.token.clear();
+        const Error missing = errorOf(rpc::RemoteEngine(none).getSummary());
+        QCOMPARE(missing.code, ErrorCode::PermissionDenied);
+        QVERIFY2(QString::fromStdString(missing.message).contains("needs a token"), missing.message.c_str());
+        auto wrong = daemon.client();
+        wrong.token = rpc::createToken("intruder", rpc::Role::Admin)->token; // well-formed, unknown
+        const Error unknown = errorOf(rpc::RemoteEngine(wrong).getSummary());
+        QCOMPARE(unknown.code, ErrorCode::PermissionDenied);
+        QVERIFY2(QString::fromStdString(unknown.message).contains("not known"), unknown.message.c_str());
+        QVERIFY(waitFor(rpc::RemoteEngine(daemon.client("viewer")).getSummary()).ok());
+    }
+
+    void rolesGateMutatingCalls_data()
+    {
+        QTest::addColumn<QString>("role");
+        QTest::addColumn<QString>("call");
+        QTest::addColumn<bool>("allowed");
+        for (const char *call : {"submit", "cancel", "ack", "inject", "advance", "apply"}) {
+            QTest::addRow("viewer %s", call) << "viewer" << call << false;
+            QTest::addRow("operator %s", call) << "operator" << call << (QString(call) != "apply");
+            QTest::addRow("admin %s", call) << "admin" << call << true;
+        }
+        QTest::addRow("viewer reads") << "viewer"
+                                      << "read" << true;
+    }
+    void rolesGateMutatingCalls()
+    {
+        QFETCH(QString, role);
+        QFETCH(QString, call);
+        QFETCH(bool, allowed);
+        if (!m_shared) {
+            m_shared = std::make_unique<SupernodedProcess>();
+            QString why;
+            QVERIFY2(m_shared->start(daemonOptions(), &why), qPrintable(why));
+        }
+        rpc::RemoteEngine admin(m_shared->client("admin"));
+        rpc::RemoteEngine engine(m_shared->client(role));
+        const pb::Job job = waitFor(admin.submitJob(oneGpuJob())).value();
+        const pb::Event event = waitFor(admin.injectFault(xid(0))).value();
+        Status outcome = success();
+        auto keep = [&outcome](auto result) { outcome = result.ok() ? success() : Status(result.error()); };
+        if (call == "submit")
+            keep(waitFor(engine.submitJob(oneGpuJob())));
+        else if (call == "cancel")
+            keep(waitFor(engine.cancelJob(job.id())));
+        else if (call == "ack")
+            keep(waitFor(engine.ackEvent(event.id(), "tester")));
+        else if (call == "inject")
+            keep(waitFor(engine.injectFault(xid(1))));
+        else if (call == "advance")
+            keep(waitFor(engine.advanceTime(100)));
+        else if (call == "apply") {
+            pb::ApplyConfigRequest dry;
+            dry.set_yaml(waitFor(admin.getConfig())->yaml());
+            dry.set_dry_run(true);
+            keep(waitFor(engine.applyConfig(dry)));
+        } else {
+            keep(waitFor(engine.getCluster()));
+            keep(waitFor(engine.listJobs({})));
+        }
+        QVERIFY2(outcome.ok() == allowed, outcome.ok() ? "allowed" : outcome.error().message.c_str());
+        if (!allowed) {
+            QCOMPARE(outcome.error().code, ErrorCode::PermissionDenied);
+            QVERIFY2(QString::fromStdString(outcome.error().message).contains("needs the role"),
+                     outcome.error().message.c_str());
+        }
+    }
+
+    void mutatingCallsAreAuditedWithWhoWhatAndOutcome()
+    {
+        SupernodedProcess daemon;
+        QString why;
+        QVERIFY2(daemon.start(daemonOptions(), &why), qPrintable(why));
+        QVERIFY(waitFor(rpc::RemoteEngine(daemon.client("operator")).submitJob(oneGpuJob())).ok());
+        QVERIFY(!waitFor(rpc::RemoteEngine(daemon.client("viewer")).submitJob(oneGpuJob())).ok());
+        QVERIFY(waitFor(rpc::RemoteEngine(daemon.client("viewer")).getSummary()).ok()); // reads are not audited
+        daemon.kill9();                                                                 // what was answered is on disk
+        auto state = rpc::StateStore::open((daemon.stateDir() + "/state.db").toStdString());
+        QVERIFY(state.ok());
+        const auto records = (*state)->audit(0).value();
+        QCOMPARE(records.size(), std::size_t(2));
+        QCOMPARE(records[0].who, std::string("test-operator"));
+        QCOMPARE(records[0].role, std::string("operator"));
+        QCOMPARE(records[0].rpc, std::string("SubmitJob"));
+        QCOMPARE(records[0].outcome, std::string("ok"));
+        QVERIFY(records[0].what.find("security") != std::string::npos);
+        QVERIFY(records[0].peer.find("127.0.0.1") != std::string::npos);
+        QVERIFY(records[0].timeMs > 0);
+        QCOMPARE(records[1].who, std::string("test-viewer"));
+        QVERIFY(records[1].outcome.rfind("PERMISSION_DENIED", 0) == 0);
+    }
+
+    void plainTextClientIsRefusedByATlsDaemon()
+    {
+        SupernodedProcess daemon;
+        QString why;
+        QVERIFY2(daemon.start(daemonOptions(), &why), qPrintable(why));
+        auto plain = daemon.client();
+        plain.tls = false;
+        plain.callTimeoutMs = 3000;
+        QCOMPARE(errorOf(rpc::RemoteEngine(plain).getSummary()).code, ErrorCode::Unavailable);
+    }
+
+    void certificateFromAnotherAuthorityIsRefused()
+    {
+        SupernodedProcess daemon;
+        QString why;
+        QVERIFY2(daemon.start(daemonOptions(), &why), qPrintable(why));
+        auto client = daemon.client();
+        client.caPem = rpc::createCertificateAuthority("Someone else", 3600)->certificatePem;
+        client.callTimeoutMs = 3000;
+        QCOMPARE(errorOf(rpc::RemoteEngine(client).getSummary()).code, ErrorCode::Unavailable);
+    }
+
+    void expiredServerCertificateIsRefused()
+    {
+        SupernodedProcess daemon;
+        QString why;
+        QVERIFY2(daemon.start(daemonOptions(), &why), qPrintable(why)); // makes the CA
+        daemon.stop();
+        rpc::KeyAndCertificate ca{rpc::readTextFile(daemon.path("certs/ca.key").toStdString()).value(),
+                                  rpc::readTextFile(daemon.path("certs/ca.pem").toStdString()).value()};
+        rpc::CertificateRequest expired;
+        expired.commonName = "localhost";
+        expired.ipAddresses = {"127.0.0.1"};
+        expired.notBeforeOffsetS = -2 * 24 * 3600;
+        expired.validForS = 24 * 3600; // ended yesterday
+        const auto issued = rpc::issueCertificate(ca, expired);
+        QVERIFY(issued.ok());
+        QVERIFY(rpc::writeFileWithMode(daemon.path("expired.pem").toStdString(), issued->certificatePem, 0644).ok());
+        QVERIFY(rpc::writeFileWithMode(daemon.path("expired.key").toStdString(), issued->keyPem, 0600).ok());
+        auto options = daemonOptions();
+        options.serverCertificate = daemon.path("expired.pem");
+        options.serverKey = daemon.path("expired.key");
+        QVERIFY2(daemon.start(options, &why), qPrintable(why));
+        auto client = daemon.client();
+        client.callTimeoutMs = 3000;
+        QCOMPARE(errorOf(rpc::RemoteEngine(client).getSummary()).code, ErrorCode::Unavailable);
+    }
+
+    void mutualTlsNeedsTheClientCertificate()
+    {
+        SupernodedProcess daemon;
+        auto options = daemonOptions();
+        options.mutualTls = true;
+        QString why;
+        QVERIFY2(daemon.start(options, &why), qPrintable(why));
+        QVERIFY(waitFor(rpc::RemoteEngine(daemon.client()).getSummary()).ok());
+        auto anonymous = daemon.client();
+        anonymous.clientCertPem.clear();
+        anonymous.clientKeyPem.clear();
+        anonymous.callTimeoutMs = 3000;
+        QCOMPARE(errorOf(rpc::RemoteEngine(anonymous).getSummary()).code, ErrorCode::Unavailable);
+    }
+
+    void disconnectIsReportedAndTheEventStreamResumesWithoutDuplicates()
+    {
+        SupernodedProcess daemon;
+        auto options = daemonOptions();
+        options.port = test::freeLoopbackPort();
+        QString why;
+        QVERIFY2(daemon.start(options, &why), qPrintable(why));
+        auto clientOptions = daemon.client("operator");
+        clientOptions.callTimeoutMs = 3000;
+        clientOptions.reconnectMaxMs = 300;
+        rpc::RemoteEngine engine(clientOptions);
+        QSignalSpy connection(&engine, &EngineApi::connectionChanged);
+        auto stream = engine.streamEvents();
+        QSignalSpy events(stream.get(), &EventStream::event);
+        QVERIFY(waitFor(engine.injectFault(xid(0))).ok());
+        QTRY_VERIFY(events.count() >= 2); // sim.fault, gpu.xid
+        const int before = events.count();
+
+        daemon.stop();
+        QCOMPARE(waitFor(engine.getSummary()).error().code, ErrorCode::Unavailable);
+        QTRY_VERIFY(connection.count() >= 1);
+        QCOMPARE(connection.last().at(0).toBool(), false);
+
+        // Same port, and a new state directory: a new epoch whose event ids start again at 1.
+        QVERIFY(QDir(daemon.stateDir()).removeRecursively());
+        QVERIFY2(daemon.start(options, &why), qPrintable(why));
+        QTRY_VERIFY_WITH_TIMEOUT(waitFor(engine.injectFault(xid(1))).ok(), 10000);
+        QTRY_VERIFY(connection.last().at(0).toBool());
+        QTRY_VERIFY_WITH_TIMEOUT(events.count() >= before + 2, 10000);
+        QTest::qWait(300);
+        // Every event of the new epoch once, in order: ids restart and do not repeat.
+        std::vector<std::uint64_t> ids;
+        for (int i = before; i < events.count(); ++i)
+            ids.push_back(events.at(i).at(0).value<pb::Event>().id());
+        QVERIFY(std::is_sorted(ids.begin(), ids.end()));
+        QVERIFY(std::adjacent_find(ids.begin(), ids.end()) == ids.end());
+        QCOMPARE(ids.front(), std::uint64_t(1));
+    }
+
+    void cleanupTestCase() { m_shared.reset(); }
+
+private:
+    std::unique_ptr<SupernodedProcess> m_shared;
+};
+
+QTEST_GUILESS_MAIN(TestRemoteSecurity)
+#include "tst_remote_security.moc"
