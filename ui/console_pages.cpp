@@ -14,9 +14,7 @@ QVector<ConsolePage> makePages()
 {
     return {
         {QStringLiteral("overview"), ConsolePages::tr("Overview"), {}},
-        {QStringLiteral("topology"), ConsolePages::tr("Topology"),
-         ConsolePages::tr("Live topology of servers, GPUs, NVSwitches, NICs and switches with load and faults "
-                          "— coming in the console milestone.")},
+        {QStringLiteral("topology"), ConsolePages::tr("Topology"), {}},
         {QStringLiteral("gpus"), ConsolePages::tr("GPUs"),
          ConsolePages::tr(
              "A table of every GPU with utilization, memory, temperature, power, clocks, throttle "

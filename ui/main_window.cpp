@@ -4,6 +4,7 @@
 #include "ui/console_pages.h"
 #include "ui/overview_page.h"
 #include "ui/summary_poller.h"
+#include "ui/topology_page.h"
 #include "widgets/freshness_label.h"
 #include "widgets/simulated_badge.h"
 
@@ -96,6 +97,8 @@ void MainWindow::buildPages()
         if (p.id == QLatin1String("overview")) {
             m_overview = new OverviewPage(m_engine, *m_poller);
             page = m_overview;
+        } else if (p.id == QLatin1String("topology")) {
+            page = new TopologyPage(m_engine);
         } else {
             page = new ComingSoonPage(p.title, p.capability);
         }
