@@ -268,8 +268,6 @@ private slots:
         QTest::addColumn<QString>("id");
         QTest::addColumn<QString>("title");
         QTest::addColumn<QStringList>("words");
-        QTest::newRow("gpus") << "gpus"
-                              << "GPUs" << QStringList{"every GPU", "temperature", "XID"};
         QTest::newRow("logs") << "logs"
                               << "Logs & anomalies" << QStringList{"logs", "anomaly"};
         QTest::newRow("jobs") << "jobs"
