@@ -16,9 +16,7 @@ QVector<ConsolePage> makePages()
         {QStringLiteral("overview"), ConsolePages::tr("Overview"), {}},
         {QStringLiteral("topology"), ConsolePages::tr("Topology"), {}},
         {QStringLiteral("gpus"), ConsolePages::tr("GPUs"), {}},
-        {QStringLiteral("logs"), ConsolePages::tr("Logs & anomalies"),
-         ConsolePages::tr("Search and live tail of kernel, Slurm, NCCL and job logs grouped into templates, and the "
-                          "anomaly timeline with acknowledgement — coming in the console milestone.")},
+        {QStringLiteral("logs"), ConsolePages::tr("Logs & anomalies"), {}},
         {QStringLiteral("jobs"), ConsolePages::tr("Jobs"),
          ConsolePages::tr("The job queue: submit, cancel and follow jobs, see which GPUs each one runs on and, "
                           "in plain words, why a pending job waits — coming in the console milestone.")},

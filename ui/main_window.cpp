@@ -3,6 +3,7 @@
 #include "ui/coming_soon_page.h"
 #include "ui/console_pages.h"
 #include "ui/gpus_page.h"
+#include "ui/logs_page.h"
 #include "ui/overview_page.h"
 #include "ui/summary_poller.h"
 #include "ui/topology_page.h"
@@ -102,6 +103,8 @@ void MainWindow::buildPages()
             page = new TopologyPage(m_engine);
         } else if (p.id == QLatin1String("gpus")) {
             page = new GpusPage(m_engine, *m_poller);
+        } else if (p.id == QLatin1String("logs")) {
+            page = new LogsPage(m_engine);
         } else {
             page = new ComingSoonPage(p.title, p.capability);
         }

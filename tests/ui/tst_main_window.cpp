@@ -268,8 +268,6 @@ private slots:
         QTest::addColumn<QString>("id");
         QTest::addColumn<QString>("title");
         QTest::addColumn<QStringList>("words");
-        QTest::newRow("logs") << "logs"
-                              << "Logs & anomalies" << QStringList{"logs", "anomaly"};
         QTest::newRow("jobs") << "jobs"
                               << "Jobs" << QStringList{"submit", "cancel", "pending"};
         QTest::newRow("reports") << "reports"
