@@ -21,7 +21,7 @@ bool sameValue(double a, double b)
 bool sameCell(const GpuCell &a, const GpuCell &b)
 {
     return sameValue(a.util, b.util) && sameValue(a.tempC, b.tempC) && sameValue(a.powerW, b.powerW) &&
-           a.faulted == b.faulted;
+           a.faulted == b.faulted && a.reason == b.reason;
 }
 
 struct Seen {
@@ -51,6 +51,7 @@ void GpuCellTable::setTopology(const pb::Cluster &cluster)
             }
             if (node.state() == pb::NODE_STATE_DOWN) {
                 entry->cell.faulted = true;
+                entry->cell.reason = GpuCellReason::NodeDown;
                 entry->cell.util = entry->cell.tempC = entry->cell.powerW = kNaN;
             }
         }
@@ -99,6 +100,7 @@ bool GpuCellTable::apply(const pb::SampleBatch &batch)
         GpuCell next = entry->cell;
         const bool lost = g.xid && !g.util;
         next.faulted = lost;
+        next.reason = lost ? GpuCellReason::Lost : GpuCellReason::None;
         if (lost) {
             next.util = next.tempC = next.powerW = kNaN;
         } else {
@@ -121,6 +123,7 @@ bool GpuCellTable::apply(const pb::SampleBatch &batch)
         const qint64 heardMs = e.lastSeenMs >= 0 ? e.lastSeenMs : m_firstBatchMs;
         if (batch.time_ms() - heardMs > kSilentAfterMs && !e.cell.faulted) {
             e.cell.faulted = true;
+            e.cell.reason = GpuCellReason::Silent;
             e.cell.util = e.cell.tempC = e.cell.powerW = kNaN;
             changed = true;
         }
