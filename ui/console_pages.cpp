@@ -14,16 +14,9 @@ QVector<ConsolePage> makePages()
 {
     return {
         {QStringLiteral("overview"), ConsolePages::tr("Overview"), {}},
-        {QStringLiteral("topology"), ConsolePages::tr("Topology"),
-         ConsolePages::tr("Live topology of servers, GPUs, NVSwitches, NICs and switches with load and faults "
-                          "— coming in the console milestone.")},
-        {QStringLiteral("gpus"), ConsolePages::tr("GPUs"),
-         ConsolePages::tr(
-             "A table of every GPU with utilization, memory, temperature, power, clocks, throttle "
-             "reasons and XID/ECC errors, with per-GPU history charts — coming in the console milestone.")},
-        {QStringLiteral("logs"), ConsolePages::tr("Logs & anomalies"),
-         ConsolePages::tr("Search and live tail of kernel, Slurm, NCCL and job logs grouped into templates, and the "
-                          "anomaly timeline with acknowledgement — coming in the console milestone.")},
+        {QStringLiteral("topology"), ConsolePages::tr("Topology"), {}},
+        {QStringLiteral("gpus"), ConsolePages::tr("GPUs"), {}},
+        {QStringLiteral("logs"), ConsolePages::tr("Logs & anomalies"), {}},
         {QStringLiteral("jobs"), ConsolePages::tr("Jobs"), {}},
         {QStringLiteral("reports"), ConsolePages::tr("Reports"),
          ConsolePages::tr("Utilization, availability and fault reports over a chosen period, exported as PDF, "

@@ -1,5 +1,7 @@
 #include "ui/gpu_cell_table.h"
 
+#include "ui/natural_compare.h"
+
 #include <QHash>
 
 #include <algorithm>
@@ -19,41 +21,7 @@ bool sameValue(double a, double b)
 bool sameCell(const GpuCell &a, const GpuCell &b)
 {
     return sameValue(a.util, b.util) && sameValue(a.tempC, b.tempC) && sameValue(a.powerW, b.powerW) &&
-           a.faulted == b.faulted;
-}
-
-// "node2" before "node10": digit runs compare as numbers. Hand-written because QCollator's
-// numeric mode does nothing in the C locale that services and tests often run in.
-int naturalCompare(const QString &a, const QString &b)
-{
-    int i = 0, j = 0;
-    while (i < a.size() && j < b.size()) {
-        if (a[i].isDigit() && b[j].isDigit()) {
-            int ei = i, ej = j;
-            while (ei < a.size() && a[ei].isDigit())
-                ++ei;
-            while (ej < b.size() && b[ej].isDigit())
-                ++ej;
-            // Compare by value without overflow: strip leading zeros, then length, then digits.
-            QStringView da = QStringView(a).mid(i, ei - i), db = QStringView(b).mid(j, ej - j);
-            while (da.size() > 1 && da.front() == u'0')
-                da = da.mid(1);
-            while (db.size() > 1 && db.front() == u'0')
-                db = db.mid(1);
-            if (da.size() != db.size())
-                return da.size() < db.size() ? -1 : 1;
-            if (const int c = da.compare(db); c != 0)
-                return c;
-            i = ei;
-            j = ej;
-            continue;
-        }
-        if (a[i] != b[j])
-            return a[i] < b[j] ? -1 : 1;
-        ++i;
-        ++j;
-    }
-    return (a.size() - i) - (b.size() - j) < 0 ? -1 : ((a.size() - i) == (b.size() - j) ? 0 : 1);
+           a.faulted == b.faulted && a.reason == b.reason;
 }
 
 struct Seen {
@@ -83,6 +51,7 @@ void GpuCellTable::setTopology(const pb::Cluster &cluster)
             }
             if (node.state() == pb::NODE_STATE_DOWN) {
                 entry->cell.faulted = true;
+                entry->cell.reason = GpuCellReason::NodeDown;
                 entry->cell.util = entry->cell.tempC = entry->cell.powerW = kNaN;
             }
         }
@@ -131,6 +100,7 @@ bool GpuCellTable::apply(const pb::SampleBatch &batch)
         GpuCell next = entry->cell;
         const bool lost = g.xid && !g.util;
         next.faulted = lost;
+        next.reason = lost ? GpuCellReason::Lost : GpuCellReason::None;
         if (lost) {
             next.util = next.tempC = next.powerW = kNaN;
         } else {
@@ -153,6 +123,7 @@ bool GpuCellTable::apply(const pb::SampleBatch &batch)
         const qint64 heardMs = e.lastSeenMs >= 0 ? e.lastSeenMs : m_firstBatchMs;
         if (batch.time_ms() - heardMs > kSilentAfterMs && !e.cell.faulted) {
             e.cell.faulted = true;
+            e.cell.reason = GpuCellReason::Silent;
             e.cell.util = e.cell.tempC = e.cell.powerW = kNaN;
             changed = true;
         }

@@ -3,8 +3,11 @@
 #include "ui/coming_soon_page.h"
 #include "ui/console_pages.h"
 #include "ui/jobs_page.h"
+#include "ui/gpus_page.h"
+#include "ui/logs_page.h"
 #include "ui/overview_page.h"
 #include "ui/summary_poller.h"
+#include "ui/topology_page.h"
 #include "widgets/freshness_label.h"
 #include "widgets/simulated_badge.h"
 
@@ -99,6 +102,12 @@ void MainWindow::buildPages()
             page = m_overview;
         } else if (p.id == QLatin1String("jobs")) {
             page = new JobsPage(m_engine);
+        } else if (p.id == QLatin1String("topology")) {
+            page = new TopologyPage(m_engine);
+        } else if (p.id == QLatin1String("gpus")) {
+            page = new GpusPage(m_engine, *m_poller);
+        } else if (p.id == QLatin1String("logs")) {
+            page = new LogsPage(m_engine);
         } else {
             page = new ComingSoonPage(p.title, p.capability);
         }
@@ -106,6 +115,15 @@ void MainWindow::buildPages()
         m_stack->addWidget(page);
     }
     m_nav->setFixedWidth(widest + fm.height() * 3);
+
+    // Clicking through from a GPU on the topology to its charts.
+    auto *topology = qobject_cast<TopologyPage *>(page(QStringLiteral("topology")));
+    auto *gpus = qobject_cast<GpusPage *>(page(QStringLiteral("gpus")));
+    if (topology && gpus)
+        connect(topology, &TopologyPage::showGpuCharts, this, [this, gpus](const QString &node, int gpu) {
+            gpus->showGpu(node, gpu);
+            setCurrentPage(QStringLiteral("gpus"));
+        });
 
     connect(m_nav, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row < 0)

@@ -185,8 +185,19 @@ QString GpuHeatStrip::cellToolTip(int i) const
         return {};
     const GpuCell &g = m_gpus[i];
     QString text = tr("<b>%1 · GPU %2</b>").arg(g.node.toHtmlEscaped()).arg(g.index);
-    if (g.faulted)
-        text += QStringLiteral("<br/>") + tr("Faulted: not usable");
+    switch (g.faulted ? g.reason : GpuCellReason::None) {
+    case GpuCellReason::NodeDown:
+        text += QStringLiteral("<br/>") + tr("Node down: its server does not answer");
+        break;
+    case GpuCellReason::Silent:
+        text += QStringLiteral("<br/>") + tr("No data: nothing heard from this GPU for a while");
+        break;
+    case GpuCellReason::Lost:
+    case GpuCellReason::None:
+        if (g.faulted)
+            text += QStringLiteral("<br/>") + tr("Faulted: not usable");
+        break;
+    }
     text += QStringLiteral("<br/>") + tr("Utilization: %1").arg(orDash(g.util, 0, QStringLiteral("%")));
     text += QStringLiteral("<br/>") + tr("Temperature: %1").arg(orDash(g.tempC, 0, QStringLiteral("°C")));
     text += QStringLiteral("<br/>") + tr("Power: %1").arg(orDash(g.powerW, 0, QStringLiteral("W")));
@@ -207,6 +218,24 @@ bool GpuHeatStrip::event(QEvent *event)
     return QWidget::event(event);
 }
 
+QString GpuHeatStrip::cellLabel(int i) const
+{
+    if (i < 0 || i >= m_gpus.size())
+        return {};
+    const GpuCell &g = m_gpus[i];
+    const double value = m_colourBy == ColourBy::Utilization ? g.util : g.tempC;
+    if (g.faulted && g.reason == GpuCellReason::NodeDown)
+        return tr("node down");
+    if (g.faulted && g.reason == GpuCellReason::Silent)
+        return tr("no data");
+    if (g.faulted)
+        return tr("fault");
+    if (std::isnan(value))
+        return tr("no data");
+    return m_colourBy == ColourBy::Utilization ? QStringLiteral("%1%").arg(value, 0, 'f', 0)
+                                               : QStringLiteral("%1°").arg(value, 0, 'f', 0);
+}
+
 void GpuHeatStrip::paintCell(QPainter &painter, int i) const
 {
     const GpuCell &g = m_gpus[i];
@@ -217,18 +246,20 @@ void GpuHeatStrip::paintCell(QPainter &painter, int i) const
     const qreal radius = fontMetrics().height() / 5.0;
 
     QColor fill, ink;
+    // Red only when the GPU itself failed; a down node or silence is grey.
+    const bool broken = g.faulted && (g.reason == GpuCellReason::Lost || g.reason == GpuCellReason::None);
     if (g.faulted || noData) {
-        const QColor accent = g.faulted ? healthAccent(Health::Critical, p)
-                                        : blendColours(p.color(QPalette::Base), p.color(QPalette::Text), 0.4);
+        const QColor accent = broken ? healthAccent(Health::Critical, p)
+                                     : blendColours(p.color(QPalette::Base), p.color(QPalette::Text), 0.4);
         painter.setPen(Qt::NoPen);
         painter.setBrush(p.color(QPalette::Base));
         painter.drawRoundedRect(r, radius, radius);
         painter.setBrush(QBrush(accent, Qt::BDiagPattern));
         painter.drawRoundedRect(r, radius, radius);
-        painter.setPen(QPen(accent, g.faulted ? 2 : 1));
+        painter.setPen(QPen(accent, broken ? 2 : 1));
         painter.setBrush(Qt::NoBrush);
         painter.drawRoundedRect(QRectF(r).adjusted(1, 1, -1, -1), radius, radius);
-        ink = g.faulted ? healthText(Health::Critical, p) : p.color(QPalette::Text);
+        ink = broken ? healthText(Health::Critical, p) : p.color(QPalette::Text);
     } else {
         fill = m_colourBy == ColourBy::Utilization ? utilizationColour(value) : temperatureColour(value);
         painter.setPen(Qt::NoPen);
@@ -245,15 +276,7 @@ void GpuHeatStrip::paintCell(QPainter &painter, int i) const
     painter.setPen(ink);
     painter.drawText(inner, Qt::AlignLeft | Qt::AlignTop, QString::number(g.index));
 
-    QString label;
-    if (g.faulted)
-        label = tr("fault");
-    else if (noData)
-        label = tr("n/a");
-    else if (m_colourBy == ColourBy::Utilization)
-        label = QStringLiteral("%1%").arg(value, 0, 'f', 0);
-    else
-        label = QStringLiteral("%1°").arg(value, 0, 'f', 0);
+    const QString label = cellLabel(i);
     QFont bold = font();
     bold.setWeight(QFont::DemiBold);
     painter.setFont(bold);

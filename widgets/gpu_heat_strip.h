@@ -29,6 +29,8 @@ public:
     int cellAt(const QPoint &pos) const; // -1 outside every cell
     QRect cellRect(int i) const;
     QString cellToolTip(int i) const;
+    // What the cell says under its index: "87%", "fault", "node down", "no data".
+    QString cellLabel(int i) const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

@@ -89,6 +89,7 @@ private slots:
         const QVector<GpuCell> cells = table.cells();
         QVERIFY(!cells[0].faulted);
         QVERIFY(cells[1].faulted);
+        QCOMPARE(cells[1].reason, GpuCellReason::Lost);
         QVERIFY(std::isnan(cells[1].util));
     }
 
@@ -124,6 +125,7 @@ private slots:
         QCOMPARE(cells.size(), 8);
         QVERIFY(std::isnan(cells[0].util) && !cells[0].faulted);
         QVERIFY(cells[4].faulted); // node b is down
+        QCOMPARE(cells[4].reason, GpuCellReason::NodeDown);
 
         // A GPU that never reports goes faulted once the others have been heard long enough.
         for (std::int64_t t = 1000; t <= 2000 + GpuCellTable::kSilentAfterMs; t += 1000)
@@ -131,6 +133,8 @@ private slots:
         cells = table.cells();
         QVERIFY(!cells[0].faulted && !cells[2].faulted);
         QVERIFY(cells[3].faulted);
+        QCOMPARE(cells[3].reason, GpuCellReason::Silent);
+        QCOMPARE(cells[4].reason, GpuCellReason::NodeDown); // still down, not merely silent
     }
 
     void samplesWithoutGpuLabelsAreIgnored()

@@ -13,6 +13,8 @@
 #include <QLineSeries>
 #include <QTest>
 
+#include <limits>
+
 using namespace sn;
 
 namespace {
@@ -144,6 +146,34 @@ private slots:
         QVERIFY2(tip.contains(QStringLiteral("302 W")), qPrintable(tip));
         QVERIFY(!tip.contains(QStringLiteral("Faulted")));
         QVERIFY(strip.cellToolTip(11).contains(QStringLiteral("Faulted")));
+    }
+
+    void heatStripCellSaysWhyThereIsNoReading_data()
+    {
+        QTest::addColumn<bool>("faulted");
+        QTest::addColumn<int>("reason");
+        QTest::addColumn<bool>("hasUtil");
+        QTest::addColumn<QString>("label");
+        QTest::newRow("reporting") << false << int(GpuCellReason::None) << true << "20%";
+        QTest::newRow("no utilization reported") << false << int(GpuCellReason::None) << false << "no data";
+        QTest::newRow("node down") << true << int(GpuCellReason::NodeDown) << false << "node down";
+        QTest::newRow("silent") << true << int(GpuCellReason::Silent) << false << "no data";
+        QTest::newRow("lost (Xid 79)") << true << int(GpuCellReason::Lost) << false << "fault";
+    }
+    void heatStripCellSaysWhyThereIsNoReading()
+    {
+        QFETCH(bool, faulted);
+        QFETCH(int, reason);
+        QFETCH(bool, hasUtil);
+        QFETCH(QString, label);
+        GpuHeatStrip strip;
+        QVector<GpuCell> cells = twoNodes();
+        cells[10].faulted = faulted;
+        cells[10].reason = static_cast<GpuCellReason>(reason);
+        if (!hasUtil)
+            cells[10].util = std::numeric_limits<double>::quiet_NaN();
+        strip.setGpus(cells);
+        QCOMPARE(strip.cellLabel(10), label);
     }
 
     void heatStripDrawsFaultedGpusInRed()

@@ -1,0 +1,192 @@
+// The Logs & anomalies page: its models under QAbstractItemModelTester, and on a real embedded
+// engine in virtual time a fault's kernel line found by filtering, pause and resume of the
+// tail, and an anomaly acknowledged through the engine.
+#include "backend/api/local_engine.h"
+#include "backend/sim/super_node_topology.h"
+#include "ui/event_table_model.h"
+#include "ui/log_table_model.h"
+#include "ui/logs_page.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QItemSelectionModel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableView>
+#include <QTest>
+
+#include <memory>
+
+using namespace sn;
+
+namespace {
+std::unique_ptr<LocalEngine> virtualEngine()
+{
+    LocalEngine::Options options;
+    options.engine.spec = sim::defaultSimulatedSpec();
+    options.engine.virtualTime = true;
+    return std::make_unique<LocalEngine>(std::move(options));
+}
+
+pb::LogLine line(qint64 t, const char *node, const char *source, const char *text, int gpu = -1)
+{
+    pb::LogLine l;
+    l.set_time_ms(t);
+    l.set_node(node);
+    l.set_source(source);
+    l.set_text(text);
+    l.set_gpu(gpu);
+    return l;
+}
+
+pb::Event makeEvent(std::uint64_t id, pb::Severity s, bool acked = false)
+{
+    pb::Event e;
+    e.set_id(id);
+    e.set_time_ms(static_cast<std::int64_t>(id) * 1000);
+    e.set_severity(s);
+    e.set_kind("gpu.xid");
+    e.set_node("node01");
+    e.set_gpu(2);
+    e.set_message("Xid 79");
+    e.set_acknowledged(acked);
+    return e;
+}
+
+pb::InjectFaultRequest xid79(const char *node, int gpu)
+{
+    pb::InjectFaultRequest f;
+    f.set_kind(pb::FAULT_KIND_XID_79);
+    f.set_node(node);
+    f.set_gpu(gpu);
+    return f;
+}
+} // namespace
+
+class TestLogsPage : public QObject {
+    Q_OBJECT
+private slots:
+    void logModelPassesTheTesterWhileBoundedAndFiltered()
+    {
+        LogTableModel model(5);
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        LogFilterModel filter;
+        filter.setSourceModel(&model);
+        QAbstractItemModelTester filterTester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.append({line(1, "node01", "kernel", "NVRM: Xid 79"), line(2, "node02", "slurmd", "launch"),
+                      line(3, "node01", "job/7", "epoch 1", 3)});
+        QCOMPARE(model.rowCount(), 3);
+        model.append({line(4, "a", "kernel", "x"), line(5, "a", "kernel", "y"), line(6, "a", "kernel", "z")});
+        QCOMPARE(model.rowCount(), 5); // the oldest left
+        QCOMPARE(model.line(0).time_ms(), 2);
+        filter.setNode("node01");
+        QCOMPARE(filter.rowCount(), 1);
+        filter.setNode({});
+        filter.setSource("job/");
+        QCOMPARE(filter.rowCount(), 1);
+        filter.setSource({});
+        filter.setGpu(3);
+        QCOMPARE(filter.rowCount(), 1);
+        filter.setGpu(-1);
+        filter.setText("Z");
+        QCOMPARE(filter.rowCount(), 1); // case-insensitive
+        QCOMPARE(filter.data(filter.index(0, LogTableModel::Text)).toString(), QStringLiteral("z"));
+        model.clear();
+        QCOMPARE(filter.rowCount(), 0);
+    }
+
+    void eventModelPassesTheTesterAndUpdatesInPlace()
+    {
+        EventTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        EventFilterModel filter;
+        filter.setSourceModel(&model);
+        QAbstractItemModelTester filterTester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.upsert({makeEvent(1, pb::SEVERITY_INFO), makeEvent(2, pb::SEVERITY_CRITICAL)});
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.event(0).id(), 2u); // newest first
+        model.upsert({makeEvent(3, pb::SEVERITY_WARNING)});
+        QCOMPARE(model.event(0).id(), 3u);
+        QCOMPARE(model.openCount(), 2);
+        model.upsert({makeEvent(2, pb::SEVERITY_CRITICAL, true)}); // acknowledged: same row, updated
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(model.data(model.index(model.rowOf(2), EventTableModel::State)).toString(),
+                 QStringLiteral("acknowledged"));
+        QCOMPARE(model.openCount(), 1);
+        model.upsert({makeEvent(0, pb::SEVERITY_ERROR)}); // older than all: a reset, still sorted
+        QCOMPARE(model.event(3).id(), 0u);
+        filter.setMinimumSeverity(pb::SEVERITY_WARNING);
+        QCOMPARE(filter.rowCount(), 3);
+        filter.setOpenOnly(true);
+        QCOMPARE(filter.rowCount(), 2);
+        QCOMPARE(model.data(model.index(0, EventTableModel::Where)).toString(), QStringLiteral("node01 · GPU 2"));
+    }
+
+    void filteringFindsAFaultsKernelLine()
+    {
+        auto engine = virtualEngine();
+        LogsPage page(*engine);
+        QVERIFY(waitFor(engine->advanceTime(5000)).ok());
+        QVERIFY(waitFor(engine->injectFault(xid79("node01", 3))).ok());
+        QVERIFY(waitFor(engine->advanceTime(2000)).ok());
+        QTRY_VERIFY(page.logModel()->rowCount() > 0);
+        page.textFilter()->setText(QStringLiteral("Xid"));
+        QTRY_VERIFY(page.logFilter()->rowCount() >= 1);
+        for (int r = 0; r < page.logFilter()->rowCount(); ++r)
+            QVERIFY(page.logFilter()
+                        ->data(page.logFilter()->index(r, LogTableModel::Text))
+                        .toString()
+                        .contains(QStringLiteral("Xid"), Qt::CaseInsensitive));
+        QVERIFY(page.logFilter()->rowCount() < page.logModel()->rowCount());
+        page.nodeFilter()->setCurrentIndex(page.nodeFilter()->findData(QStringLiteral("node02")));
+        QCOMPARE(page.logFilter()->rowCount(), 0); // the fault was on node01
+        page.nodeFilter()->setCurrentIndex(page.nodeFilter()->findData(QStringLiteral("node01")));
+        QVERIFY(page.logFilter()->rowCount() >= 1);
+    }
+
+    void pauseHoldsNewLinesUntilResumed()
+    {
+        auto engine = virtualEngine();
+        LogsPage page(*engine);
+        QVERIFY(waitFor(engine->advanceTime(3000)).ok());
+        QTRY_VERIFY(page.logModel()->rowCount() > 0);
+        QTest::qWait(300); // let the last flush pass
+        page.pauseButton()->click();
+        QVERIFY(page.pauseButton()->isChecked());
+        const int shown = page.logModel()->rowCount();
+        QVERIFY(waitFor(engine->injectFault(xid79("node02", 1))).ok());
+        QVERIFY(waitFor(engine->advanceTime(3000)).ok());
+        QTRY_VERIFY(page.waitingLines() > 0);
+        QTest::qWait(300);
+        QCOMPARE(page.logModel()->rowCount(), shown);
+        page.pauseButton()->click();
+        QCOMPARE(page.waitingLines(), 0);
+        QVERIFY(page.logModel()->rowCount() > shown);
+    }
+
+    void anAnomalyIsAcknowledgedThroughTheEngine()
+    {
+        auto engine = virtualEngine();
+        QVERIFY(waitFor(engine->injectFault(xid79("node01", 5))).ok());
+        LogsPage page(*engine);
+        QTRY_VERIFY(page.eventFilter()->rowCount() >= 1);
+        QVERIFY(!page.acknowledgeButton()->isEnabled());
+        page.eventView()->selectRow(0);
+        QVERIFY(page.acknowledgeButton()->isEnabled());
+        const std::uint64_t id =
+            page.eventModel()->event(page.eventFilter()->mapToSource(page.eventFilter()->index(0, 0)).row()).id();
+        // Selecting it narrows the log to its node.
+        QCOMPARE(page.nodeFilter()->currentData().toString(), QStringLiteral("node01"));
+        page.acknowledgeButton()->click();
+        QTRY_VERIFY(page.eventModel()->event(page.eventModel()->rowOf(id)).acknowledged());
+        pb::ListEventsRequest open;
+        open.set_open_only(true);
+        const auto still = waitFor(engine->listEvents(open));
+        QVERIFY(still.ok());
+        for (const pb::Event &e : still->events())
+            QVERIFY(e.id() != id);
+    }
+};
+
+QTEST_MAIN(TestLogsPage)
+#include "tst_logs_page.moc"

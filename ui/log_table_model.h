@@ -1,0 +1,58 @@
+#pragma once
+// Log lines for the live tail: time, node, source, GPU, job, text; the newest at the bottom.
+// Bounded (the oldest lines leave as new ones come), appended a batch at a time with one
+// beginInsertRows per batch. LogFilterModel narrows it by node, source, GPU, job and text.
+
+#include "backend/api/engine_api.h"
+
+#include <QAbstractTableModel>
+#include <QSortFilterProxyModel>
+
+#include <deque>
+
+namespace sn {
+
+class LogTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Time, Node, Source, Gpu, Job, Text, ColumnCount };
+    enum Role { TimeMsRole = Qt::UserRole + 1, GpuRole };
+
+    explicit LogTableModel(int maxLines = 20000, QObject *parent = nullptr);
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    // Appends lines oldest first, then drops the oldest beyond the bound.
+    void append(const QVector<pb::LogLine> &lines);
+    void clear();
+    const pb::LogLine &line(int row) const { return m_lines[static_cast<std::size_t>(row)]; }
+    int maxLines() const { return m_maxLines; }
+
+private:
+    std::deque<pb::LogLine> m_lines;
+    int m_maxLines;
+};
+
+class LogFilterModel : public QSortFilterProxyModel {
+    Q_OBJECT
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+
+    void setNode(const QString &node);     // empty: all
+    void setSource(const QString &source); // prefix ("job/" matches every job); empty: all
+    void setGpu(int gpu);                  // -1: all
+    void setJob(const QString &job);       // empty: all
+    void setText(const QString &text);     // case-insensitive substring; empty: all
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+
+private:
+    QString m_node, m_source, m_job, m_text;
+    int m_gpu = -1;
+};
+
+} // namespace sn

@@ -1,0 +1,374 @@
+#include "widgets/topology_view.h"
+
+#include "widgets/topology_items.h"
+#include "widgets/topology_layout.h"
+#include "widgets/topology_legend.h"
+
+#include <QGraphicsScene>
+#include <QHelpEvent>
+#include <QKeyEvent>
+#include <QLocale>
+#include <QScrollBar>
+#include <QSet>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <cmath>
+
+namespace sn {
+
+namespace {
+constexpr double kMaxZoom = 6.0;
+
+QString bandwidthText(double bytesPerS)
+{
+    const QLocale l;
+    if (bytesPerS >= 1e9)
+        return QObject::tr("%1 GB/s").arg(l.toString(bytesPerS / 1e9, 'f', bytesPerS >= 1e10 ? 0 : 1));
+    return QObject::tr("%1 MB/s").arg(l.toString(bytesPerS / 1e6, 'f', 0));
+}
+
+QString linkKindName(TopoLinkKind kind)
+{
+    switch (kind) {
+    case TopoLinkKind::NvLink:
+        return QObject::tr("NVLink");
+    case TopoLinkKind::Pcie:
+        return QObject::tr("PCIe");
+    case TopoLinkKind::Fabric:
+        return QObject::tr("Network");
+    }
+    return {};
+}
+} // namespace
+
+TopologyView::TopologyView(QWidget *parent) : QGraphicsView(parent)
+{
+    auto *scene = new QGraphicsScene(this);
+    // Items never move: a BSP tree answers "what is in this rectangle" fastest.
+    scene->setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+    setScene(scene);
+    setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    setDragMode(ScrollHandDrag);
+    setTransformationAnchor(AnchorUnderMouse);
+    setResizeAnchor(AnchorViewCenter);
+    setViewportUpdateMode(SmartViewportUpdate);
+    setOptimizationFlags(DontSavePainterState | DontAdjustForAntialiasing);
+    setFrameShape(QFrame::NoFrame);
+    setFocusPolicy(Qt::StrongFocus);
+    m_legend = new TopologyLegend(this);
+    m_legend->setObjectName(QStringLiteral("topology-legend"));
+    connect(scene, &QGraphicsScene::selectionChanged, this, &TopologyView::emitSelection);
+}
+
+TopologyView::~TopologyView()
+{
+    // The scene dies after this view's members: its last selectionChanged must not reach us.
+    disconnect(scene(), nullptr, this, nullptr);
+}
+
+void TopologyView::setShape(const TopologyShape &shape)
+{
+    // Keep what the user and the feed had set for ids that stay.
+    QHash<QString, TopoGpuLive> gpuLive;
+    for (auto it = m_gpus.cbegin(); it != m_gpus.cend(); ++it)
+        gpuLive.insert(it.key(), it.value()->live());
+    QHash<QString, TopoLinkLive> linkLive;
+    for (auto it = m_links.cbegin(); it != m_links.cend(); ++it)
+        linkLive.insert(it.key(), it.value()->live());
+    QString selectedGpu;
+    for (QGraphicsItem *item : scene()->selectedItems())
+        if (auto *g = qgraphicsitem_cast<TopoGpuItem *>(item))
+            selectedGpu = g->gpu().id;
+
+    const QSignalBlocker block(scene());
+    scene()->clear();
+    m_gpus.clear();
+    m_devices.clear();
+    m_nodes.clear();
+    m_links.clear();
+    m_shape = shape;
+
+    const TopologyGeometry geometry = layoutTopology(shape);
+    for (const TopoNode &node : shape.nodes) {
+        auto *box = new TopoNodeItem(node.name, geometry.nodes.value(node.name));
+        box->setDown(node.down);
+        scene()->addItem(box);
+        m_nodes.insert(node.name, box);
+        for (const TopoGpu &gpu : node.gpus) {
+            auto *tile = new TopoGpuItem(gpu, node.name, geometry.devices.value(gpu.id));
+            tile->setMetric(m_metric);
+            scene()->addItem(tile);
+            m_gpus.insert(gpu.id, tile);
+        }
+        for (const TopoDevice &d : node.nvswitches) {
+            auto *item = new TopoDeviceItem(d, TopoDeviceItem::Kind::NvSwitch, geometry.devices.value(d.id));
+            scene()->addItem(item);
+            m_devices.insert(d.id, item);
+        }
+        for (const TopoDevice &d : node.nics) {
+            auto *item = new TopoDeviceItem(d, TopoDeviceItem::Kind::Nic, geometry.devices.value(d.id));
+            scene()->addItem(item);
+            m_devices.insert(d.id, item);
+        }
+    }
+    for (const TopoDevice &d : shape.switches) {
+        auto *item = new TopoDeviceItem(d, TopoDeviceItem::Kind::Switch, geometry.devices.value(d.id));
+        scene()->addItem(item);
+        m_devices.insert(d.id, item);
+    }
+    for (int i = 0; i < shape.links.size(); ++i) {
+        if (geometry.links[i].isEmpty())
+            continue;
+        auto *item = new TopoLinkItem(shape.links[i], geometry.links[i]);
+        scene()->addItem(item);
+        m_links.insert(topoLinkKey(shape.links[i].a, shape.links[i].b), item);
+    }
+    scene()->setSceneRect(geometry.bounds);
+
+    for (auto it = gpuLive.cbegin(); it != gpuLive.cend(); ++it)
+        if (TopoGpuItem *g = m_gpus.value(it.key()))
+            g->setLive(it.value());
+    for (auto it = linkLive.cbegin(); it != linkLive.cend(); ++it)
+        if (TopoLinkItem *l = m_links.value(it.key()))
+            l->setLive({it.value().load, l->link().healthy});
+    if (TopoGpuItem *g = m_gpus.value(selectedGpu))
+        g->setSelected(true);
+    if (m_autoFit)
+        fit();
+}
+
+int TopologyView::setGpuLive(const QHash<QString, TopoGpuLive> &byGpuId)
+{
+    int changed = 0;
+    for (auto it = byGpuId.cbegin(); it != byGpuId.cend(); ++it)
+        if (TopoGpuItem *g = m_gpus.value(it.key()))
+            changed += g->setLive(it.value());
+    return changed;
+}
+
+int TopologyView::setLinkLive(const QHash<QString, TopoLinkLive> &byLinkKey)
+{
+    int changed = 0;
+    for (auto it = byLinkKey.cbegin(); it != byLinkKey.cend(); ++it)
+        if (TopoLinkItem *l = m_links.value(it.key()))
+            changed += l->setLive(it.value());
+    return changed;
+}
+
+void TopologyView::setDownDevices(const QSet<QString> &ids)
+{
+    for (auto it = m_nodes.cbegin(); it != m_nodes.cend(); ++it)
+        it.value()->setDown(ids.contains(it.key()));
+    for (auto it = m_devices.cbegin(); it != m_devices.cend(); ++it)
+        it.value()->setDown(ids.contains(it.key()));
+}
+
+void TopologyView::setMarkers(const QHash<QString, TopoSeverity> &byId)
+{
+    for (auto it = m_gpus.cbegin(); it != m_gpus.cend(); ++it)
+        it.value()->setMarker(byId.value(it.key(), TopoSeverity::None));
+    for (auto it = m_devices.cbegin(); it != m_devices.cend(); ++it)
+        it.value()->setMarker(byId.value(it.key(), TopoSeverity::None));
+    for (auto it = m_nodes.cbegin(); it != m_nodes.cend(); ++it)
+        it.value()->setMarker(byId.value(it.key(), TopoSeverity::None));
+}
+
+void TopologyView::setMetric(TopoMetric metric)
+{
+    m_metric = metric;
+    for (TopoGpuItem *g : std::as_const(m_gpus))
+        g->setMetric(metric);
+    m_legend->setMetric(metric);
+}
+
+QString TopologyView::toolTipFor(const QGraphicsItem *item) const
+{
+    if (!item)
+        return {};
+    const QLocale l;
+    if (const auto *g = qgraphicsitem_cast<const TopoGpuItem *>(item)) {
+        const TopoGpuLive &v = g->live();
+        QStringList lines;
+        lines << tr("<b>%1 · GPU %2</b>").arg(g->node()).arg(g->gpu().index);
+        if (!g->gpu().model.isEmpty())
+            lines << g->gpu().model.toHtmlEscaped();
+        if (v.faulted) {
+            lines << tr("<span style='color:#d62728'>Not usable: lost, or its node is down</span>");
+        } else {
+            lines << tr("Utilization: %1").arg(topoMetricText(TopoMetric::Utilization, v.utilPercent));
+            lines << tr("Temperature: %1").arg(topoMetricText(TopoMetric::Temperature, v.tempC));
+            lines << (std::isnan(v.powerLimitW) ? tr("Power: %1").arg(topoMetricText(TopoMetric::Power, v.powerW))
+                                                : tr("Power: %1 of %2")
+                                                      .arg(topoMetricText(TopoMetric::Power, v.powerW),
+                                                           topoMetricText(TopoMetric::Power, v.powerLimitW)));
+            lines << tr("Memory used: %1").arg(topoMetricText(TopoMetric::Memory, v.memUsedPercent));
+        }
+        lines << (v.job.isEmpty() ? tr("Idle") : tr("Job: %1").arg(v.job.toHtmlEscaped()));
+        if (g->marker() != TopoSeverity::None)
+            lines << tr("Open anomaly — click for details");
+        return lines.join(QStringLiteral("<br>"));
+    }
+    if (const auto *link = qgraphicsitem_cast<const TopoLinkItem *>(item)) {
+        const TopoLink &k = link->link();
+        QStringList lines;
+        lines << tr("<b>%1</b>").arg((k.label.isEmpty() ? linkKindName(k.kind) : k.label).toHtmlEscaped());
+        lines << tr("%1 ↔ %2").arg(k.a, k.b);
+        if (k.bandwidthBytesPerS > 0)
+            lines << tr("Bandwidth: %1 per direction").arg(bandwidthText(k.bandwidthBytesPerS));
+        if (!link->live().healthy)
+            lines << tr("<span style='color:#d62728'>Down or erroring</span>");
+        else if (!std::isnan(link->live().load))
+            lines << tr("Load: %1 %").arg(l.toString(link->live().load * 100, 'f', 0));
+        return lines.join(QStringLiteral("<br>"));
+    }
+    if (const auto *d = qgraphicsitem_cast<const TopoDeviceItem *>(item)) {
+        QString text = tr("<b>%1</b>").arg(d->device().label.toHtmlEscaped()) + QStringLiteral("<br>") + d->device().id;
+        if (d->isDown())
+            text += tr("<br><span style='color:#d62728'>Down</span>");
+        return text;
+    }
+    if (const auto *n = qgraphicsitem_cast<const TopoNodeItem *>(item))
+        return n->isDown() ? tr("<b>%1</b><br>Down: not answering").arg(n->name()) : tr("<b>%1</b>").arg(n->name());
+    return {};
+}
+
+void TopologyView::selectGpu(const QString &id)
+{
+    TopoGpuItem *g = m_gpus.value(id);
+    if (!g)
+        return;
+    scene()->clearSelection();
+    g->setSelected(true);
+    ensureVisible(g);
+}
+
+double TopologyView::zoom() const
+{
+    return transform().m11();
+}
+
+void TopologyView::fit()
+{
+    if (!scene() || scene()->sceneRect().isEmpty())
+        return;
+    fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
+    if (zoom() > kMaxZoom / 3)
+        setTransform(QTransform::fromScale(kMaxZoom / 3, kMaxZoom / 3)); // one small node stays life-size-ish
+    m_autoFit = true;
+}
+
+void TopologyView::zoomIn()
+{
+    scaleBy(1.25);
+}
+
+void TopologyView::zoomOut()
+{
+    scaleBy(0.8);
+}
+
+void TopologyView::scaleBy(double factor)
+{
+    const QRectF r = scene()->sceneRect();
+    const double fitZoom =
+        std::min(viewport()->width() / std::max(1.0, r.width()), viewport()->height() / std::max(1.0, r.height()));
+    const double target = std::clamp(zoom() * factor, std::min(fitZoom * 0.8, 1.0), kMaxZoom);
+    if (target == zoom())
+        return;
+    scale(target / zoom(), target / zoom());
+    m_autoFit = false;
+}
+
+bool TopologyView::viewportEvent(QEvent *event)
+{
+    if (event->type() == QEvent::ToolTip) {
+        // Tooltips are built when asked rather than kept on 10,000 items and rewritten each second.
+        auto *help = static_cast<QHelpEvent *>(event);
+        const QString text = toolTipFor(itemAt(help->pos()));
+        if (text.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(help->globalPos(), text, viewport());
+        return true;
+    }
+    return QGraphicsView::viewportEvent(event);
+}
+
+void TopologyView::wheelEvent(QWheelEvent *event)
+{
+    const double steps = event->angleDelta().y() / 120.0;
+    if (steps == 0) {
+        QGraphicsView::wheelEvent(event);
+        return;
+    }
+    scaleBy(std::pow(1.2, steps));
+    event->accept();
+}
+
+void TopologyView::keyPressEvent(QKeyEvent *event)
+{
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal:
+        zoomIn();
+        return;
+    case Qt::Key_Minus:
+        zoomOut();
+        return;
+    case Qt::Key_F:
+    case Qt::Key_0:
+        fit();
+        return;
+    default:
+        QGraphicsView::keyPressEvent(event);
+    }
+}
+
+void TopologyView::resizeEvent(QResizeEvent *event)
+{
+    QGraphicsView::resizeEvent(event);
+    if (m_autoFit)
+        fit();
+    placeLegend();
+}
+
+void TopologyView::placeLegend()
+{
+    const QSize s = m_legend->sizeHint();
+    const int margin = fontMetrics().height() / 2;
+    m_legend->setGeometry(margin, viewport()->height() - s.height() - margin, s.width(), s.height());
+}
+
+void TopologyView::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    if (auto *g = qgraphicsitem_cast<TopoGpuItem *>(itemAt(event->position().toPoint()))) {
+        emit gpuActivated(g->gpu().id);
+        event->accept();
+        return;
+    }
+    QGraphicsView::mouseDoubleClickEvent(event);
+}
+
+void TopologyView::drawBackground(QPainter *painter, const QRectF &rect)
+{
+    painter->fillRect(rect, palette().color(QPalette::Window));
+}
+
+void TopologyView::emitSelection()
+{
+    const QList<QGraphicsItem *> selected = scene()->selectedItems();
+    if (selected.isEmpty()) {
+        emit selectionCleared();
+        return;
+    }
+    QGraphicsItem *item = selected.constFirst();
+    if (auto *g = qgraphicsitem_cast<TopoGpuItem *>(item))
+        emit gpuSelected(g->gpu().id);
+    else if (auto *l = qgraphicsitem_cast<TopoLinkItem *>(item))
+        emit linkSelected(l->link().a, l->link().b);
+    else if (auto *d = qgraphicsitem_cast<TopoDeviceItem *>(item))
+        emit deviceSelected(d->device().id);
+}
+
+} // namespace sn
