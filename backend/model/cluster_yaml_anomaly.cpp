@@ -7,14 +7,6 @@ namespace sn::yaml_fields {
 
 namespace {
 
-bool readBool(const Field &f)
-{
-    bool value = false;
-    if (!f.value.IsScalar() || !YAML::convert<bool>::decode(f.value, value))
-        fail(f.mark(), quote(f.path) + " expects true or false, got " + describe(f.value));
-    return value;
-}
-
 RuleSpec readRule(const Field &e, UniqueCheck<std::string> &names)
 {
     const MapFields m(e, "in a rule", {"name", "rule"});
