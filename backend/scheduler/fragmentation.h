@@ -5,7 +5,7 @@
 // shares; for a shared task (milli < 1000) the shares on GPUs with less left than it asks; for
 // a whole-GPU task the shares on partly used GPUs. A node's fragmentation for the workload is
 // that amount averaged over the observed mix of task shapes, weighted by how often each comes
-// (and, our change, by the square root of its GPU demand).
+// (and, our change, by its GPU demand; a CPU-only task as one GPU).
 
 #include "backend/scheduler/placement.h"
 

@@ -468,6 +468,25 @@ private slots:
         QCOMPARE((a.state() == pb::JOB_STATE_RUNNING) + (b.state() == pb::JOB_STATE_RUNNING), 1);
     }
 
+    void elasticJobsShrinkForWaitingWorkAndGrowBack()
+    {
+        pb::JobSpec spec = job(4, 3600, "research", "dataPreprocessing");
+        spec.set_gpus_max(16);
+        const pb::Job elastic = must(m_engine->submitJob(spec));
+        must(m_engine->advanceTime(1000));
+        QCOMPARE(must(m_engine->getJob(elastic.id())).gpus_size(), 16); // idle GPUs: it takes them all
+        const pb::Job high = must(m_engine->submitJob(job(8, 600, "product", "modelTraining")));
+        must(m_engine->advanceTime(1000));
+        QCOMPARE(must(m_engine->getJob(high.id())).state(), pb::JOB_STATE_RUNNING);
+        const pb::Job shrunk = must(m_engine->getJob(elastic.id()));
+        QCOMPARE(shrunk.state(), pb::JOB_STATE_RUNNING); // shrunk, not preempted: no work lost
+        QVERIFY(shrunk.gpus_size() >= 4 && shrunk.gpus_size() <= 8);
+        QCOMPARE(shrunk.preemptions(), 0);
+        must(m_engine->cancelJob(high.id()));
+        must(m_engine->advanceTime(1000));
+        QCOMPARE(must(m_engine->getJob(elastic.id())).gpus_size(), 16);
+    }
+
     void nodeFailureRequeuesItsJobsFromCheckpointElsewhere()
     {
         const pb::Job j = must(m_engine->submitJob(job(8)));

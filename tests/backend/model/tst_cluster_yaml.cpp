@@ -79,7 +79,7 @@ void TestClusterYaml::readsDemoFile()
     QVERIFY(spec->schedulingPolicy.resourceQuota.has_value());
     QCOMPARE(spec->schedulingPolicy.resourceQuota->gpuMin, 4);
     QCOMPARE(spec->schedulingPolicy.resourceQuota->gpuMax, 16);
-    QCOMPARE(spec->schedulingPolicy.resourceQuota->memoryLimitBytes, std::int64_t{512} << 30);
+    QCOMPARE(spec->schedulingPolicy.resourceQuota->memoryLimitBytes, std::int64_t{2} << 40);
 }
 
 void TestClusterYaml::readsExplicitDemoFile()

@@ -273,6 +273,35 @@ private slots:
         QCOMPARE(s.job(ml2).state, JobState::Pending);
     }
 
+    void preemptionNeverTakesAnotherQueueBelowItsGuarantee()
+    {
+        // Priority preempts another queue's borrowed GPUs only; otherwise a queue reclaiming its
+        // guarantee and a higher class preempting it back would take turns for ever.
+        SchedulerConfig c;
+        c.priorityClasses = {{"modelTraining", 100}, {"dataPreprocessing", 50}};
+        c.queues["a"] = {8, 0, 0, 1};
+        c.queues["b"] = {8, 0, 0, 1};
+        Scheduler s(nodes(2), c, makePlacementPolicy("default"));
+        const int b1 = *s.submit(job("b1", 8, "b"), 0);
+        const int b2 = *s.submit(job("b2", 8, "b"), 0);
+        s.cycle(0);
+        QCOMPARE(s.queueGpusInUse("b"), 16); // borrowing a's 8
+        const int a1 = *s.submit(job("a1", 8, "a", "modelTraining"), 10);
+        auto d = s.cycle(10);
+        QCOMPARE(started(d, DecisionKind::Preempt), 1);
+        QCOMPARE(s.job(a1).state, JobState::Running);
+        const int a2 = *s.submit(job("a2", 8, "a", "modelTraining"), 20);
+        d = s.cycle(20);
+        QCOMPARE(started(d, DecisionKind::Preempt), 0); // b holds exactly its guarantee now
+        QCOMPARE(s.job(a2).state, JobState::Pending);
+        QCOMPARE(s.queueGpusInUse("b"), 8);
+        for (std::int64_t t = 30; t < 600; t += 10)
+            s.cycle(t);
+        QCOMPARE(s.job(b1).preemptions + s.job(b2).preemptions + s.job(a1).preemptions, 1);
+        QCOMPARE(s.queueGpusInUse("a"), 8);
+        QCOMPARE(s.queueGpusInUse("b"), 8);
+    }
+
     void elasticJobsGrowIntoIdleGpusAndShrinkForWaitingWork()
     {
         Scheduler s(nodes(2), policy(), makePlacementPolicy("default"));
