@@ -184,6 +184,7 @@ void MainWindow::buildStatusBar()
 
     // A remote engine says when its daemon goes away and comes back; it reconnects by itself.
     connect(&m_engine, &EngineApi::connectionChanged, this, [this](bool connected, const QString &detail) {
+        m_disconnected = !connected;
         if (connected) {
             m_connection->setText(tr("Engine: %1 · connected").arg(m_engine.description()));
             m_connection->setToolTip(tr("Where the engine runs that this console shows."));
@@ -250,7 +251,8 @@ QString MainWindow::telemetryText(const pb::ClusterSummary &summary)
 
 void MainWindow::showFailure(const QString &message)
 {
-    m_connection->setText(tr("Engine: %1 — error").arg(m_engine.description()));
+    m_connection->setText(m_disconnected ? tr("Engine: %1 — disconnected, reconnecting").arg(m_engine.description())
+                                         : tr("Engine: %1 — error").arg(m_engine.description()));
     m_connection->setToolTip(message);
     statusBar()->showMessage(tr("The engine did not answer: %1").arg(message), 10000);
 }

@@ -70,6 +70,7 @@ private:
     FreshnessLabel *m_freshness = nullptr;
     SimulatedBadge *m_badge = nullptr;
     qint64 m_lastSummaryTimeMs = -1;
+    bool m_disconnected = false; // a remote engine lost its daemon; failures say so until it is back
 };
 
 } // namespace sn

@@ -55,6 +55,10 @@ Commands:
                                    on the cluster's GPUs and topology unless --gpu-model names
                                    another (docs/planner.md); --explain: how each number was
                                    computed
+  jobs submit --gpus N [--name S] [--user U] [--queue Q] [--priority-class C] [--runtime SECONDS]
+  jobs list [--state STATE] [--limit N] | jobs get ID | jobs cancel ID
+                                   jobs (useful with --remote: the daemon keeps them)
+  events [--open] [--limit N]      the event timeline, newest first
   certs init DIR [--host NAME]...  create a CA, a server certificate (for 127.0.0.1, localhost
                                    and each NAME) and a client certificate in DIR; keys 0600
   tokens create --role viewer|operator|admin --file F [--name NAME]
@@ -203,6 +207,10 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return anomalyCommand(ctx);
     if (command == QLatin1String("plan"))
         return planCommand(ctx);
+    if (command == QLatin1String("jobs"))
+        return jobsCommand(ctx);
+    if (command == QLatin1String("events"))
+        return eventsCommand(ctx);
     if (command == QLatin1String("certs"))
         return certsCommand(ctx);
     if (command == QLatin1String("tokens"))

@@ -56,6 +56,9 @@ int anomalyCommand(Context &ctx);
 int planCommand(Context &ctx);
 // ctl_certs.cpp: "certs init DIR [--host NAME]..."; "tokens create --role R --file F [--name N]".
 int certsCommand(Context &ctx);
+// ctl_jobs.cpp: "jobs submit|list|get|cancel", "events [--open] [--limit N]".
+int jobsCommand(Context &ctx);
+int eventsCommand(Context &ctx);
 int tokensCommand(Context &ctx);
 
 } // namespace sn::ctl

@@ -10,8 +10,10 @@
 #include <QPromise>
 #include <QTimer>
 
+#include <condition_variable>
 #include <deque>
 #include <mutex>
+#include <set>
 
 namespace sn::rpc {
 
@@ -23,8 +25,35 @@ using Async = std::remove_pointer_t<decltype(std::declval<pb::Engine::Stub &>().
 // it is destroyed, so late callbacks signal nobody.
 struct RemoteShared {
     RemoteEngine::Options options;
+    std::shared_ptr<grpc::Channel> channel;
     std::unique_ptr<pb::Engine::Stub> stub;
     std::mutex mutex;
+    // Closing: ~RemoteEngine cancels what is in flight and waits until every call and stream
+    // reader is gone, so that the channel is released on the engine's thread. (A channel whose
+    // last reference went away on one of gRPC's callback threads corrupted the heap.)
+    bool closing = false;
+    int inFlight = 0;
+    std::condition_variable idle;
+    std::set<grpc::ClientContext *> calls;               // unary calls in flight
+    std::vector<std::function<void()>> streamCancellers; // one per stream opened
+
+    // Registers an operation unless closing; its context (if given) can then be cancelled.
+    bool enter(grpc::ClientContext *call)
+    {
+        std::lock_guard lock(mutex);
+        if (closing)
+            return false;
+        ++inFlight;
+        if (call)
+            calls.insert(call);
+        return true;
+    }
+    void leave()
+    {
+        std::lock_guard lock(mutex);
+        if (--inFlight == 0)
+            idle.notify_all();
+    }
     RemoteEngine *engine = nullptr;
     int unconfirmedStreams = 0;
     std::deque<std::function<void()>> deferred; // calls waiting for streams to be confirmed
@@ -81,6 +110,17 @@ struct RemoteShared {
 
 namespace {
 
+// Declared before an operation's ClientContext, so it leaves after the context is destroyed.
+struct InFlightGuard {
+    std::shared_ptr<RemoteShared> shared;
+    bool entered = false;
+    ~InFlightGuard()
+    {
+        if (entered)
+            shared->leave();
+    }
+};
+
 // One live subscription as the subscriber sees it: the QObject it holds (null once destroyed),
 // the reader now in flight, and what a reconnect resumes from.
 template <typename Message, typename Request> struct StreamControl {
@@ -101,8 +141,9 @@ void startReader(const std::shared_ptr<StreamControl<Message, Request>> &control
 
 template <typename Message, typename Request> class StreamReader final : public grpc::ClientReadReactor<Message> {
 public:
+    // The caller has entered the operation (RemoteShared::enter) for this reader.
     StreamReader(std::shared_ptr<StreamControl<Message, Request>> control, bool gate)
-        : m_control(std::move(control)), m_gate(gate)
+        : m_guard{control->shared, true}, m_control(std::move(control)), m_gate(gate)
     {
     }
     void start()
@@ -181,6 +222,7 @@ private:
             Qt::QueuedConnection);
     }
 
+    InFlightGuard m_guard; // first: destroyed last
     std::shared_ptr<StreamControl<Message, Request>> m_control;
     bool m_gate;
     grpc::ClientContext m_context;
@@ -195,6 +237,11 @@ void startReader(const std::shared_ptr<StreamControl<Message, Request>> &control
         std::lock_guard lock(control->mutex);
         if (!control->target)
             return;
+    }
+    if (!control->shared->enter(nullptr)) {
+        if (gate)
+            control->shared->streamConfirmed();
+        return;
     }
     (new StreamReader<Message, Request>(control, gate))->start();
 }
@@ -239,6 +286,14 @@ std::unique_ptr<Base> openStream(const std::shared_ptr<RemoteShared> &shared, co
     {
         std::lock_guard lock(shared->mutex);
         ++shared->unconfirmedStreams;
+        shared->streamCancellers.push_back([weak = std::weak_ptr(control)] {
+            if (auto c = weak.lock()) {
+                std::lock_guard controlLock(c->mutex);
+                c->target = nullptr;
+                if (c->current)
+                    c->current->TryCancel();
+            }
+        });
     }
     startReader(control, true);
     return stream;
@@ -280,14 +335,32 @@ RemoteEngine::RemoteEngine(Options options, QObject *parent) : EngineApi(parent)
     args.SetInt(GRPC_ARG_INITIAL_RECONNECT_BACKOFF_MS, options.reconnectMinMs);
     args.SetInt(GRPC_ARG_MIN_RECONNECT_BACKOFF_MS, options.reconnectMinMs);
     args.SetInt(GRPC_ARG_MAX_RECONNECT_BACKOFF_MS, options.reconnectMaxMs);
-    m_shared->stub = pb::Engine::NewStub(grpc::CreateCustomChannel(target, channelCredentials(options), args));
+    m_shared->channel = grpc::CreateCustomChannel(target, channelCredentials(options), args);
+    m_shared->stub = pb::Engine::NewStub(m_shared->channel);
     m_description = QStringLiteral("%1://%2").arg(options.tls ? "grpcs" : "grpc", QString::fromStdString(target));
 }
 
 RemoteEngine::~RemoteEngine()
 {
-    std::lock_guard lock(m_shared->mutex);
-    m_shared->engine = nullptr;
+    std::deque<std::function<void()>> deferred;
+    std::vector<std::function<void()>> cancellers;
+    {
+        std::lock_guard lock(m_shared->mutex);
+        m_shared->engine = nullptr;
+        m_shared->closing = true;
+        deferred.swap(m_shared->deferred);
+        cancellers = m_shared->streamCancellers;
+        for (grpc::ClientContext *c : m_shared->calls)
+            c->TryCancel();
+    }
+    for (auto &start : deferred)
+        start(); // each sees closing and fails its reply
+    for (auto &cancel : cancellers)
+        cancel();
+    std::unique_lock lock(m_shared->mutex);
+    m_shared->idle.wait(lock, [this] { return m_shared->inFlight == 0; });
+    m_shared->stub.reset();
+    m_shared->channel.reset();
 }
 
 QString RemoteEngine::description() const
@@ -303,11 +376,24 @@ Reply<T> RemoteEngine::call(const Request &request, Start start, Extract extract
     promise->start();
     m_shared->dispatch([shared = m_shared, promise, request, start, extract] {
         struct Call {
+            InFlightGuard guard; // first: destroyed last, after the context
             grpc::ClientContext context;
             Request request;
             Response response;
+            ~Call()
+            {
+                std::lock_guard lock(guard.shared->mutex);
+                guard.shared->calls.erase(&context);
+            }
         };
         auto c = std::make_shared<Call>();
+        c->guard.shared = shared;
+        if (!shared->enter(&c->context)) {
+            promise->addResult(Result<T>(Error{ErrorCode::Unavailable, "the remote engine was closed"}));
+            promise->finish();
+            return;
+        }
+        c->guard.entered = true;
         c->request = request;
         shared->prepare(c->context, true);
         start(shared->stub->async(), &c->context, &c->request, &c->response,

@@ -99,6 +99,40 @@ private slots:
         QVERIFY(noToken.err.contains("needs a token"));
     }
 
+    void jobsAndEventsOverTheRemoteEngine()
+    {
+        test::SupernodedProcess daemon;
+        test::SupernodedProcess::Options options;
+        options.spec = sim::defaultSimulatedSpec(1);
+        options.spec.simulation.jobArrivalsPerHour = 0;
+        QString why;
+        QVERIFY2(daemon.start(options, &why), qPrintable(why));
+        auto remoteAs = [&daemon](const QString &role) {
+            QFile token(daemon.path(role + ".token"));
+            token.open(QIODevice::WriteOnly);
+            token.write(daemon.token(role).toUtf8());
+            return QStringList{"--remote",     QStringLiteral("grpcs://127.0.0.1:%1").arg(daemon.port()),
+                               "--token-file", token.fileName(),
+                               "--ca",         daemon.path("certs/ca.pem")};
+        };
+        const QStringList op = remoteAs("operator"), viewer = remoteAs("viewer");
+        const auto submitted = ctl(op + QStringList{"--json", "jobs", "submit", "--gpus", "2", "--name", "train"});
+        QVERIFY2(submitted.exitCode == 0, submitted.err.constData());
+        const QString id = test::json(submitted).value("id").toString();
+        QVERIFY(!id.isEmpty());
+        const auto listed = ctl(viewer + QStringList{"jobs", "list"});
+        QCOMPARE(listed.exitCode, 0);
+        QVERIFY2(listed.out.contains(id.toUtf8()) && listed.out.contains("train"), listed.out.constData());
+        QCOMPARE(ctl(viewer + QStringList{"jobs", "cancel", id}).exitCode, 1); // viewers may not
+        const auto cancelled = ctl(op + QStringList{"--json", "jobs", "cancel", id});
+        QCOMPARE(test::json(cancelled).value("state").toString(), QStringLiteral("JOB_STATE_CANCELLED"));
+        QCOMPARE(ctl(op + QStringList{"jobs", "get", "nope"}).exitCode, 3);
+        QCOMPARE(ctl(op + QStringList{"jobs", "list", "--state", "sleeping"}).exitCode, 2);
+        QCOMPARE(ctl(op + QStringList{"jobs", "submit"}).exitCode, 2);
+        const auto events = ctl(viewer + QStringList{"events", "--limit", "5"});
+        QCOMPARE(events.exitCode, 0);
+    }
+
     void badRemoteSettingsAreRefused_data()
     {
         QTest::addColumn<QStringList>("args");

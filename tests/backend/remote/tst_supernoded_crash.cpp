@@ -95,7 +95,9 @@ private slots:
         auto state = rpc::StateStore::open((daemon.stateDir() + "/state.db").toStdString());
         QVERIFY(state.ok());
         int audited = 0;
-        for (const rpc::AuditRecord &r : (*state)->audit(0).value())
+        const auto records = (*state)->audit(0);
+        QVERIFY(records.ok());
+        for (const rpc::AuditRecord &r : records.value())
             audited += r.rpc == "SubmitJob" && r.outcome == "ok";
         QVERIFY(audited >= static_cast<int>(acknowledged.size()) + 1);
     }

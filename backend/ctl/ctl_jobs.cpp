@@ -1,0 +1,188 @@
+// supernodectl jobs submit|list|get|cancel and events: jobs and the event timeline over the
+// engine, which with --remote is a supernoded (docs/remote.md).
+#include "backend/ctl/ctl_context.h"
+
+namespace sn::ctl {
+
+namespace {
+
+QString stateName(pb::JobState state)
+{
+    return QString::fromStdString(pb::JobState_Name(state)).remove(QStringLiteral("JOB_STATE_")).toLower();
+}
+
+QString gpusText(const pb::Job &job)
+{
+    QStringList where;
+    for (const pb::GpuRef &g : job.gpus())
+        where << QStringLiteral("%1/%2").arg(QString::fromStdString(g.node())).arg(g.gpu());
+    return where.isEmpty() ? QStringLiteral("-") : where.join(',');
+}
+
+void printJobRow(Context &ctx, const pb::Job &j)
+{
+    ctx.out << QStringLiteral("%1  %2  %3  %4  %5  %6\n")
+                   .arg(QString::fromStdString(j.id()), -8)
+                   .arg(stateName(j.state()), -10)
+                   .arg(QString::fromStdString(j.spec().name()), -20)
+                   .arg(QString::fromStdString(j.spec().user()), -10)
+                   .arg(j.spec().gpus_max(), 4)
+                   .arg(j.state() == pb::JOB_STATE_PENDING ? QString::fromStdString(j.pending_reason()) : gpusText(j));
+}
+
+int printJob(Context &ctx, const Result<pb::Job> &job)
+{
+    if (!job)
+        return fail(ctx, job.error());
+    if (ctx.json) {
+        printJson(ctx, *job);
+        return kOk;
+    }
+    printJobRow(ctx, *job);
+    return kOk;
+}
+
+// "--name VALUE" pairs after the subcommand; unknown names are usage errors.
+bool takeOptions(Context &ctx, const QStringList &known, QMap<QString, QString> *values, int *code)
+{
+    for (qsizetype i = 1; i < ctx.args.size(); i += 2) {
+        if (!known.contains(ctx.args[i]) || i + 1 >= ctx.args.size()) {
+            *code = usage(ctx, QStringLiteral("unexpected '%1' (expected %2 with a value)")
+                                   .arg(ctx.args[i], known.join(QStringLiteral(", "))));
+            return false;
+        }
+        values->insert(ctx.args[i], ctx.args[i + 1]);
+    }
+    return true;
+}
+
+bool toInt(Context &ctx, const QString &name, const QString &text, int min, int max, int *value, int *code)
+{
+    bool ok = false;
+    *value = text.toInt(&ok);
+    if (!ok || *value < min || *value > max) {
+        *code = usage(
+            ctx,
+            QStringLiteral("%1 needs a whole number from %2 to %3, got '%4'").arg(name).arg(min).arg(max).arg(text));
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+int jobsCommand(Context &ctx)
+{
+    const QString sub = ctx.args.value(0);
+    int code = kOk;
+    if (sub == QLatin1String("get") || sub == QLatin1String("cancel")) {
+        if (ctx.args.size() != 2)
+            return usage(ctx, QStringLiteral("expected: jobs %1 ID").arg(sub));
+        auto engine = openEngine(ctx, &code);
+        if (!engine)
+            return code;
+        const std::string id = ctx.args[1].toStdString();
+        return printJob(ctx, waitFor(sub == QLatin1String("get") ? engine->getJob(id) : engine->cancelJob(id)));
+    }
+    QMap<QString, QString> o;
+    if (sub == QLatin1String("submit")) {
+        if (!takeOptions(ctx, {"--gpus", "--name", "--user", "--queue", "--priority-class", "--runtime"}, &o, &code))
+            return code;
+        int gpus = 0, runtime = 3600;
+        if (!o.contains("--gpus"))
+            return usage(ctx, QStringLiteral("jobs submit needs --gpus N"));
+        if (!toInt(ctx, "--gpus", o.value("--gpus"), 1, 100000, &gpus, &code) ||
+            (o.contains("--runtime") &&
+             !toInt(ctx, "--runtime", o.value("--runtime"), 1, 365 * 24 * 3600, &runtime, &code)))
+            return code;
+        pb::JobSpec spec;
+        spec.set_name(o.value("--name").toStdString());
+        spec.set_user(o.value("--user", qEnvironmentVariable("USER")).toStdString());
+        spec.set_queue(o.value("--queue").toStdString());
+        spec.set_priority_class(o.value("--priority-class").toStdString());
+        spec.set_gpus_min(gpus);
+        spec.set_gpus_max(gpus);
+        spec.set_estimated_runtime_s(runtime);
+        auto engine = openEngine(ctx, &code);
+        if (!engine)
+            return code;
+        return printJob(ctx, waitFor(engine->submitJob(spec)));
+    }
+    if (sub == QLatin1String("list")) {
+        if (!takeOptions(ctx, {"--state", "--limit"}, &o, &code))
+            return code;
+        pb::ListJobsRequest request;
+        if (o.contains("--state")) {
+            pb::JobState state;
+            if (!pb::JobState_Parse("JOB_STATE_" + o.value("--state").toUpper().toStdString(), &state))
+                return usage(ctx, QStringLiteral("--state must be pending, running, completed, failed, cancelled or "
+                                                 "preempted, not '%1'")
+                                      .arg(o.value("--state")));
+            request.add_states(state);
+        }
+        int limit = 0;
+        if (o.contains("--limit") && !toInt(ctx, "--limit", o.value("--limit"), 1, 1000000, &limit, &code))
+            return code;
+        request.set_limit(limit);
+        auto engine = openEngine(ctx, &code);
+        if (!engine)
+            return code;
+        auto jobs = waitFor(engine->listJobs(request));
+        if (!jobs)
+            return fail(ctx, jobs.error());
+        if (ctx.json) {
+            printJson(ctx, *jobs);
+            return kOk;
+        }
+        ctx.out << QStringLiteral("%1  %2  %3  %4  %5  %6\n")
+                       .arg("ID", -8)
+                       .arg("STATE", -10)
+                       .arg("NAME", -20)
+                       .arg("USER", -10)
+                       .arg("GPUS", 4)
+                       .arg("WHERE / WHY");
+        for (const pb::Job &j : jobs->jobs())
+            printJobRow(ctx, j);
+        return kOk;
+    }
+    return usage(ctx, QStringLiteral("expected: jobs submit|list|get|cancel"));
+}
+
+int eventsCommand(Context &ctx)
+{
+    pb::ListEventsRequest request;
+    int code = kOk;
+    for (qsizetype i = 0; i < ctx.args.size(); ++i) {
+        if (ctx.args[i] == QLatin1String("--open")) {
+            request.set_open_only(true);
+        } else if (ctx.args[i] == QLatin1String("--limit") && i + 1 < ctx.args.size()) {
+            int limit = 0;
+            if (!toInt(ctx, "--limit", ctx.args[++i], 1, 1000000, &limit, &code))
+                return code;
+            request.set_limit(limit);
+        } else {
+            return usage(ctx, QStringLiteral("events takes --open and --limit N, not '%1'").arg(ctx.args[i]));
+        }
+    }
+    auto engine = openEngine(ctx, &code);
+    if (!engine)
+        return code;
+    auto events = waitFor(engine->listEvents(request));
+    if (!events)
+        return fail(ctx, events.error());
+    if (ctx.json) {
+        printJson(ctx, *events);
+        return kOk;
+    }
+    for (const pb::Event &e : events->events())
+        ctx.out << QStringLiteral("%1  %2  %3  %4  %5%6\n")
+                       .arg(e.id(), 6)
+                       .arg(QString::fromStdString(pb::Severity_Name(e.severity())).remove("SEVERITY_").toLower(), -8)
+                       .arg(QString::fromStdString(e.kind()), -16)
+                       .arg(QString::fromStdString(e.node().empty() ? "-" : e.node()), -8)
+                       .arg(QString::fromStdString(e.message()))
+                       .arg(e.acknowledged() ? QStringLiteral("  (acknowledged)") : QString());
+    return kOk;
+}
+
+} // namespace sn::ctl
