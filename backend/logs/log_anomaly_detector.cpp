@@ -41,9 +41,9 @@ void LogAnomalyDetector::evictRates()
         m_rates.erase(byAge[i].second);
 }
 
-std::vector<Event> LogAnomalyDetector::add(const LogRecord &line, const MatchResult &match,
-                                           const std::string &templateText)
+std::vector<Event> LogAnomalyDetector::add(const LogRecord &line, const MatchResult &match, const LogTemplate *tmpl)
 {
+    const auto templateText = [&] { return tmpl ? tmpl->text() : line.text; };
     std::vector<Event> out;
     if (match.id == 0)
         return out;
@@ -66,7 +66,7 @@ std::vector<Event> LogAnomalyDetector::add(const LogRecord &line, const MatchRes
             e.kind = "log.new_template";
             e.severity = line.severity >= Severity::Warning ? Severity::Warning : Severity::Info;
             e.message = "New kind of log line from " + (line.node.empty() ? "the cluster" : line.node) + " (" +
-                        line.source + "), template " + e.templateId + ": " + templateText;
+                        line.source + "), template " + e.templateId + ": " + templateText();
             out.push_back(std::move(e));
         }
     }
@@ -105,7 +105,7 @@ std::vector<Event> LogAnomalyDetector::add(const LogRecord &line, const MatchRes
         e.evidence.peakValue = e.evidence.value;
         e.message = "Log template " + e.templateId + " from " + (line.node.empty() ? "the cluster" : line.node) +
                     " at " + std::to_string(r.count) + " lines in " + std::to_string(w / 1000) + " s, usually about " +
-                    std::to_string(static_cast<long>(std::lround(r.baseline))) + ": " + templateText;
+                    std::to_string(static_cast<long>(std::lround(r.baseline))) + ": " + templateText();
         out.push_back(std::move(e));
     }
     evictRates();

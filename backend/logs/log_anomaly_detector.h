@@ -39,7 +39,8 @@ public:
     explicit LogAnomalyDetector(LogAnomalyConfig config = {});
 
     // One mined line; the events it raises (usually none).
-    std::vector<Event> add(const LogRecord &line, const MatchResult &match, const std::string &templateText);
+    // tmpl: the line's template (its text is built only when an event names it).
+    std::vector<Event> add(const LogRecord &line, const MatchResult &match, const LogTemplate *tmpl);
 
     std::size_t trackedTemplates() const { return m_rates.size(); }
     const LogAnomalyConfig &config() const { return m_config; }

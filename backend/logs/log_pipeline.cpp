@@ -14,10 +14,11 @@ namespace sn::logs {
 Severity severityFromText(std::string_view text)
 {
     // Only the start of a line carries its level; long lines are not scanned to the end.
-    const std::size_t n = std::min<std::size_t>(text.size(), 256);
-    std::string lower(text.substr(0, n));
-    for (char &c : lower)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    char buffer[256];
+    const std::size_t n = std::min(text.size(), sizeof buffer);
+    for (std::size_t i = 0; i < n; ++i)
+        buffer[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(text[i])));
+    const std::string_view lower(buffer, n);
     const auto word = [&](std::string_view w) {
         for (std::size_t at = lower.find(w); at != std::string::npos; at = lower.find(w, at + 1)) {
             const bool startOk = at == 0 || !std::isalpha(static_cast<unsigned char>(lower[at - 1]));
@@ -96,7 +97,7 @@ std::vector<Event> LogPipeline::process(LogRecord &line)
         events.push_back(std::move(e));
     }
     const LogTemplate *t = parsed.match.id ? m_parser.miner().find(parsed.match.id) : nullptr;
-    auto anomalies = m_anomalies.add(line, parsed.match, t ? t->text() : line.text);
+    auto anomalies = m_anomalies.add(line, parsed.match, t);
     events.insert(events.end(), std::make_move_iterator(anomalies.begin()), std::make_move_iterator(anomalies.end()));
     return events;
 }

@@ -21,9 +21,22 @@ bool hasNoCase(std::string_view line, std::string_view lowerNeedle)
 {
     if (lowerNeedle.size() > line.size())
         return false;
-    const auto it = std::search(line.begin(), line.end(), lowerNeedle.begin(), lowerNeedle.end(),
-                                [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
-    return it != line.end();
+    // ASCII folding inline: std::tolower is a locale-aware call per byte, and this runs over
+    // every line about 20 times (it was two thirds of the engine's per-line cost).
+    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + ('a' - 'A')) : c; };
+    const char first = lowerNeedle.front();
+    const char firstUpper = first >= 'a' && first <= 'z' ? static_cast<char>(first - ('a' - 'A')) : first;
+    const std::size_t last = line.size() - lowerNeedle.size();
+    for (std::size_t i = 0; i <= last; ++i) {
+        if (line[i] != first && line[i] != firstUpper)
+            continue;
+        std::size_t k = 1;
+        while (k < lowerNeedle.size() && lower(line[i + k]) == lowerNeedle[k])
+            ++k;
+        if (k == lowerNeedle.size())
+            return true;
+    }
+    return false;
 }
 
 int parseInt(std::string_view s, std::size_t pos)
