@@ -71,7 +71,7 @@ GpusPage::GpusPage(EngineApi &engine, SummaryPoller &poller, QWidget *parent) : 
     for (const TimeRangePreset &p : timeRangePresets())
         m_rangeBox->addItem(p.title, p.spanMs);
     m_rangeBox->addItem(tr("Custom…"), qint64(0));
-    m_rangeBox->setCurrentIndex(1); // the last 15 minutes
+    m_rangeBox->setCurrentIndex(0); // the last 5 minutes: what is happening now
     m_from = new QDateTimeEdit;
     m_to = new QDateTimeEdit;
     for (QDateTimeEdit *e : {m_from, m_to}) {

@@ -114,9 +114,12 @@ void MetricChart::setTimeRange(qint64 startMs, qint64 endMs)
 {
     if (endMs <= startMs)
         endMs = startMs + 1000;
+    if (startMs == m_startMs && endMs == m_endMs)
+        return;
     m_startMs = startMs;
     m_endMs = endMs;
-    m_timeAxis->setFormat(timeFormat(endMs - startMs));
+    if (const QString format = timeFormat(endMs - startMs); m_timeAxis->format() != format)
+        m_timeAxis->setFormat(format);
     m_timeAxis->setRange(QDateTime::fromMSecsSinceEpoch(startMs), QDateTime::fromMSecsSinceEpoch(endMs));
     viewport()->update();
 }
@@ -172,9 +175,15 @@ void MetricChart::updateValueAxis()
     const double step = niceStep(hi - lo, ticks);
     lo = std::floor(lo / step) * step;
     hi = std::max(lo + step * (ticks - 1), std::ceil(hi / step) * step);
-    m_valueAxis->setTickCount(static_cast<int>(std::lround((hi - lo) / step)) + 1);
-    m_valueAxis->setRange(lo, hi);
-    m_valueAxis->setLabelFormat(step >= 1 ? QStringLiteral("%.0f") : QStringLiteral("%.1f"));
+    // Each change relayouts the chart: set only what differs (a live update rarely moves the scale).
+    const int tickCount = static_cast<int>(std::lround((hi - lo) / step)) + 1;
+    if (m_valueAxis->tickCount() != tickCount)
+        m_valueAxis->setTickCount(tickCount);
+    if (m_valueAxis->min() != lo || m_valueAxis->max() != hi)
+        m_valueAxis->setRange(lo, hi);
+    const QString format = step >= 1 ? QStringLiteral("%.0f") : QStringLiteral("%.1f");
+    if (m_valueAxis->labelFormat() != format)
+        m_valueAxis->setLabelFormat(format);
 }
 
 void MetricChart::drawForeground(QPainter *painter, const QRectF &rect)
