@@ -171,6 +171,7 @@ void charts()
     for (int g = 0; g < kGpus; ++g) {
         auto *c = new MetricChart;
         c->setCompact(true);
+        c->setDeferWhileHidden(true); // as the GPUs page sets its small multiples
         c->setTitle(QStringLiteral("GPU %1").arg(g % 8));
         c->setUnit(QStringLiteral("%"));
         c->setValueRange(0, 100);

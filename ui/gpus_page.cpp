@@ -18,6 +18,7 @@
 #include <QLineSeries>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
@@ -120,6 +121,11 @@ GpusPage::GpusPage(EngineApi &engine, SummaryPoller &poller, QWidget *parent) : 
     gridScroll->setWidget(gridContent);
     gridScroll->setWidgetResizable(true);
     gridScroll->setFrameShape(QFrame::NoFrame);
+    // Charts scrolled into view draw the points they were given while out of view.
+    connect(gridScroll->verticalScrollBar(), &QScrollBar::valueChanged, this, [this] {
+        for (MetricChart *c : std::as_const(m_charts))
+            c->applyPending();
+    });
 
     // One GPU, every metric.
     auto *detail = new QWidget;
@@ -336,6 +342,7 @@ void GpusPage::buildGrid(const pb::Cluster &cluster)
             const int index = gpus[i].index();
             auto *c = new MetricChart;
             c->setCompact(true);
+            c->setDeferWhileHidden(true);
             c->setTitle(tr("GPU %1").arg(index));
             configure(c, *m);
             c->setEmptyText(tr("no data"));

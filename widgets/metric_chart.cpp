@@ -9,6 +9,7 @@
 #include <QLegend>
 #include <QLineSeries>
 #include <QMouseEvent>
+#include <QTimer>
 #include <QToolTip>
 #include <QValueAxis>
 
@@ -124,8 +125,39 @@ void MetricChart::setTimeRange(qint64 startMs, qint64 endMs)
     viewport()->update();
 }
 
+void MetricChart::setDeferWhileHidden(bool defer)
+{
+    m_deferWhileHidden = defer;
+    if (!defer)
+        applyPending();
+}
+
+void MetricChart::applyPending()
+{
+    if (!m_hasPending || (m_deferWhileHidden && viewport()->visibleRegion().isEmpty()))
+        return;
+    m_hasPending = false;
+    const QList<QPointF> points = std::move(m_pending);
+    m_pending.clear();
+    setPoints(points);
+}
+
+void MetricChart::showEvent(QShowEvent *event)
+{
+    QChartView::showEvent(event);
+    // The visible region is known once the show has been laid out.
+    QTimer::singleShot(0, this, &MetricChart::applyPending);
+}
+
 void MetricChart::setPoints(const QList<QPointF> &points)
 {
+    if (m_deferWhileHidden && viewport()->visibleRegion().isEmpty()) {
+        m_pending = points; // replacing a line nobody sees is most of a refresh's cost
+        m_hasPending = true;
+        return;
+    }
+    m_hasPending = false;
+    m_pending.clear();
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
     for (const QPointF &p : points) {
         lo = std::min(lo, p.y());
@@ -137,9 +169,14 @@ void MetricChart::setPoints(const QList<QPointF> &points)
     updateValueAxis();
 }
 
+QList<QPointF> MetricChart::points() const
+{
+    return m_hasPending ? m_pending : m_series->points();
+}
+
 int MetricChart::pointCount() const
 {
-    return static_cast<int>(m_series->count());
+    return static_cast<int>(m_hasPending ? m_pending.size() : m_series->count());
 }
 
 void MetricChart::setMarkers(const QVector<ChartMarker> &markers)
