@@ -18,6 +18,7 @@
 #include <QLineSeries>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
@@ -71,7 +72,7 @@ GpusPage::GpusPage(EngineApi &engine, SummaryPoller &poller, QWidget *parent) : 
     for (const TimeRangePreset &p : timeRangePresets())
         m_rangeBox->addItem(p.title, p.spanMs);
     m_rangeBox->addItem(tr("Custom…"), qint64(0));
-    m_rangeBox->setCurrentIndex(1); // the last 15 minutes
+    m_rangeBox->setCurrentIndex(0); // the last 5 minutes: what is happening now
     m_from = new QDateTimeEdit;
     m_to = new QDateTimeEdit;
     for (QDateTimeEdit *e : {m_from, m_to}) {
@@ -120,6 +121,11 @@ GpusPage::GpusPage(EngineApi &engine, SummaryPoller &poller, QWidget *parent) : 
     gridScroll->setWidget(gridContent);
     gridScroll->setWidgetResizable(true);
     gridScroll->setFrameShape(QFrame::NoFrame);
+    // Charts scrolled into view draw the points they were given while out of view.
+    connect(gridScroll->verticalScrollBar(), &QScrollBar::valueChanged, this, [this] {
+        for (MetricChart *c : std::as_const(m_charts))
+            c->applyPending();
+    });
 
     // One GPU, every metric.
     auto *detail = new QWidget;
@@ -336,6 +342,7 @@ void GpusPage::buildGrid(const pb::Cluster &cluster)
             const int index = gpus[i].index();
             auto *c = new MetricChart;
             c->setCompact(true);
+            c->setDeferWhileHidden(true);
             c->setTitle(tr("GPU %1").arg(index));
             configure(c, *m);
             c->setEmptyText(tr("no data"));

@@ -83,7 +83,7 @@ private:
     EngineApi &m_engine;
     pb::Cluster m_cluster;
     qint64 m_engineNowMs = 0;
-    qint64 m_spanMs = 15 * 60 * 1000;
+    qint64 m_spanMs = 5 * 60 * 1000;
     qint64 m_startMs = 0, m_endMs = 0;
     bool m_follow = true;
     qint64 m_lastRefreshNowMs = -1;

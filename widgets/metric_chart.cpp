@@ -9,6 +9,7 @@
 #include <QLegend>
 #include <QLineSeries>
 #include <QMouseEvent>
+#include <QTimer>
 #include <QToolTip>
 #include <QValueAxis>
 
@@ -114,15 +115,49 @@ void MetricChart::setTimeRange(qint64 startMs, qint64 endMs)
 {
     if (endMs <= startMs)
         endMs = startMs + 1000;
+    if (startMs == m_startMs && endMs == m_endMs)
+        return;
     m_startMs = startMs;
     m_endMs = endMs;
-    m_timeAxis->setFormat(timeFormat(endMs - startMs));
+    if (const QString format = timeFormat(endMs - startMs); m_timeAxis->format() != format)
+        m_timeAxis->setFormat(format);
     m_timeAxis->setRange(QDateTime::fromMSecsSinceEpoch(startMs), QDateTime::fromMSecsSinceEpoch(endMs));
     viewport()->update();
 }
 
+void MetricChart::setDeferWhileHidden(bool defer)
+{
+    m_deferWhileHidden = defer;
+    if (!defer)
+        applyPending();
+}
+
+void MetricChart::applyPending()
+{
+    if (!m_hasPending || (m_deferWhileHidden && viewport()->visibleRegion().isEmpty()))
+        return;
+    m_hasPending = false;
+    const QList<QPointF> points = std::move(m_pending);
+    m_pending.clear();
+    setPoints(points);
+}
+
+void MetricChart::showEvent(QShowEvent *event)
+{
+    QChartView::showEvent(event);
+    // The visible region is known once the show has been laid out.
+    QTimer::singleShot(0, this, &MetricChart::applyPending);
+}
+
 void MetricChart::setPoints(const QList<QPointF> &points)
 {
+    if (m_deferWhileHidden && viewport()->visibleRegion().isEmpty()) {
+        m_pending = points; // replacing a line nobody sees is most of a refresh's cost
+        m_hasPending = true;
+        return;
+    }
+    m_hasPending = false;
+    m_pending.clear();
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
     for (const QPointF &p : points) {
         lo = std::min(lo, p.y());
@@ -134,9 +169,14 @@ void MetricChart::setPoints(const QList<QPointF> &points)
     updateValueAxis();
 }
 
+QList<QPointF> MetricChart::points() const
+{
+    return m_hasPending ? m_pending : m_series->points();
+}
+
 int MetricChart::pointCount() const
 {
-    return static_cast<int>(m_series->count());
+    return static_cast<int>(m_hasPending ? m_pending.size() : m_series->count());
 }
 
 void MetricChart::setMarkers(const QVector<ChartMarker> &markers)
@@ -172,9 +212,15 @@ void MetricChart::updateValueAxis()
     const double step = niceStep(hi - lo, ticks);
     lo = std::floor(lo / step) * step;
     hi = std::max(lo + step * (ticks - 1), std::ceil(hi / step) * step);
-    m_valueAxis->setTickCount(static_cast<int>(std::lround((hi - lo) / step)) + 1);
-    m_valueAxis->setRange(lo, hi);
-    m_valueAxis->setLabelFormat(step >= 1 ? QStringLiteral("%.0f") : QStringLiteral("%.1f"));
+    // Each change relayouts the chart: set only what differs (a live update rarely moves the scale).
+    const int tickCount = static_cast<int>(std::lround((hi - lo) / step)) + 1;
+    if (m_valueAxis->tickCount() != tickCount)
+        m_valueAxis->setTickCount(tickCount);
+    if (m_valueAxis->min() != lo || m_valueAxis->max() != hi)
+        m_valueAxis->setRange(lo, hi);
+    const QString format = step >= 1 ? QStringLiteral("%.0f") : QStringLiteral("%.1f");
+    if (m_valueAxis->labelFormat() != format)
+        m_valueAxis->setLabelFormat(format);
 }
 
 void MetricChart::drawForeground(QPainter *painter, const QRectF &rect)

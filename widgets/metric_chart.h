@@ -47,7 +47,13 @@ public:
 
     // x: milliseconds since the epoch, y: the value in the chart's unit.
     void setPoints(const QList<QPointF> &points);
-    int pointCount() const;
+    int pointCount() const;        // including points held back (setDeferWhileHidden)
+    QList<QPointF> points() const; // the newest given, drawn or held back
+    // Small multiples: a chart scrolled out of view keeps the newest points and draws them when
+    // it comes into view (applyPending(), showEvent), so a refresh costs only what is seen.
+    void setDeferWhileHidden(bool defer);
+    bool hasPending() const { return m_hasPending; }
+    void applyPending(); // when visible
     QLineSeries *series() const { return m_series; }
     void setMarkers(const QVector<ChartMarker> &markers);
     const QVector<ChartMarker> &markers() const { return m_markers; }
@@ -64,6 +70,7 @@ protected:
     void drawForeground(QPainter *painter, const QRectF &rect) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
     bool viewportEvent(QEvent *event) override;
 
 private:
@@ -80,6 +87,9 @@ private:
     double m_dataMin = 0, m_dataMax = 0;
     qint64 m_startMs = 0, m_endMs = 0;
     QVector<ChartMarker> m_markers;
+    bool m_deferWhileHidden = false;
+    bool m_hasPending = false;
+    QList<QPointF> m_pending;
 };
 
 } // namespace sn

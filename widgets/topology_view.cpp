@@ -125,6 +125,7 @@ void TopologyView::setShape(const TopologyShape &shape)
         m_links.insert(topoLinkKey(shape.links[i].a, shape.links[i].b), item);
     }
     scene()->setSceneRect(geometry.bounds);
+    zoomChanged();
 
     for (auto it = gpuLive.cbegin(); it != gpuLive.cend(); ++it)
         if (TopoGpuItem *g = m_gpus.value(it.key()))
@@ -151,8 +152,12 @@ int TopologyView::setLinkLive(const QHash<QString, TopoLinkLive> &byLinkKey)
 {
     int changed = 0;
     for (auto it = byLinkKey.cbegin(); it != byLinkKey.cend(); ++it)
-        if (TopoLinkItem *l = m_links.value(it.key()))
-            changed += l->setLive(it.value());
+        if (TopoLinkItem *l = m_links.value(it.key())) {
+            if (l->setLive(it.value())) {
+                ++changed;
+                showLinkForZoom(l); // a link that goes down shows at any zoom
+            }
+        }
     return changed;
 }
 
@@ -256,6 +261,24 @@ void TopologyView::fit()
     if (zoom() > kMaxZoom / 3)
         setTransform(QTransform::fromScale(kMaxZoom / 3, kMaxZoom / 3)); // one small node stays life-size-ish
     m_autoFit = true;
+    zoomChanged();
+}
+
+void TopologyView::zoomChanged()
+{
+    // Far away everything is axis-aligned boxes and orthogonal lines: antialiasing buys nothing
+    // there and costs a third of a full repaint of a large cluster.
+    setRenderHint(QPainter::Antialiasing, zoom() >= topo_lod::kInNodeLinks);
+    // Hidden rather than painted as nothing: the scene then skips thousands of NVLink and PCIe
+    // items without visiting them.
+    for (TopoLinkItem *l : std::as_const(m_links))
+        showLinkForZoom(l);
+}
+
+void TopologyView::showLinkForZoom(TopoLinkItem *link) const
+{
+    const bool inNode = link->link().kind != TopoLinkKind::Fabric;
+    link->setVisible(!inNode || !link->live().healthy || link->isSelected() || zoom() >= topo_lod::kInNodeLinks);
 }
 
 void TopologyView::zoomIn()
@@ -278,6 +301,7 @@ void TopologyView::scaleBy(double factor)
         return;
     scale(target / zoom(), target / zoom());
     m_autoFit = false;
+    zoomChanged();
 }
 
 bool TopologyView::viewportEvent(QEvent *event)

@@ -77,6 +77,8 @@ protected:
 
 private:
     void scaleBy(double factor);
+    void zoomChanged();
+    void showLinkForZoom(TopoLinkItem *link) const;
     void emitSelection();
     void placeLegend();
 

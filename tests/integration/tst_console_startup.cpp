@@ -68,6 +68,29 @@ private slots:
         QVERIFY2(distinctColours(image) > 40, qPrintable(QString::number(distinctColours(image))));
     }
 
+    void screenshotOfEachBuiltPageIsNotBlank_data()
+    {
+        QTest::addColumn<QString>("page");
+        QTest::newRow("topology") << "topology";
+        QTest::newRow("gpus") << "gpus";
+        QTest::newRow("logs") << "logs";
+    }
+    void screenshotOfEachBuiltPageIsNotBlank()
+    {
+        QFETCH(QString, page);
+        QTemporaryDir dir;
+        const QString png = dir.filePath(page + ".png");
+        QProcessEnvironment env = headless();
+        env.insert("QT_QPA_PLATFORM", "offscreen");
+        const Run r = start({"--screenshot", png, "--page", page, "--after", "3"}, env);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QImage image(png);
+        QVERIFY(!image.isNull());
+        QVERIFY(image.width() >= 1000 && image.height() >= 700);
+        // Tiles, lines, charts and text: far more than a blank or placeholder page has.
+        QVERIFY2(distinctColours(image) > 40, qPrintable(QString::number(distinctColours(image))));
+    }
+
     void screenshotWorksWithNoDisplayAtAll()
     {
         QTemporaryDir dir;

@@ -11,8 +11,10 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLineSeries>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QTest>
+#include <QVBoxLayout>
 #include <QValueAxis>
 
 #include <memory>
@@ -117,6 +119,7 @@ private slots:
         MetricChart *c = f.page->chart("node01/gpu0");
         QVERIFY(c);
         QTRY_VERIFY(c->pointCount() > 10);
+        QTRY_VERIFY(c->series()->count() > 10); // in view: drawn, not held back
         for (MetricChart *m : f.page->smallMultiples()) {
             verifyAtMostFourPerColumn(m);
             QVERIFY(m->pointCount() > 0);
@@ -124,7 +127,7 @@ private slots:
         // Every point lies in the window, and the axis shows the window.
         const qint64 start = f.page->windowStartMs(), end = f.page->windowEndMs();
         QCOMPARE(end - start, 15 * 60 * 1000LL);
-        for (const QPointF &p : c->series()->points())
+        for (const QPointF &p : c->points())
             QVERIFY(p.x() >= start && p.x() <= end);
         QCOMPARE(c->startMs(), start);
         QCOMPARE(c->endMs(), end);
@@ -153,7 +156,7 @@ private slots:
         verifyAtMostFourPerColumn(c);
         QCOMPARE(c->endMs() - c->startMs(), spanMs);
         // 5 minutes of 1 s samples show only the last 300 s; longer windows hold all 360 s.
-        const double first = c->series()->points().constFirst().x();
+        const double first = c->points().constFirst().x();
         if (spanMs == 5 * 60 * 1000LL)
             QVERIFY(first >= f.page->windowEndMs() - spanMs);
         else
@@ -179,7 +182,7 @@ private slots:
         QVERIFY(f.nextRound());
         MetricChart *c = f.page->chart("node01/gpu1");
         QTRY_VERIFY(c->pointCount() > 0);
-        for (const QPointF &p : c->series()->points())
+        for (const QPointF &p : c->points())
             QVERIFY(p.x() >= now - 50 * 1000 && p.x() <= now - 20 * 1000);
         advance(f.engine, 5);
         QVERIFY(f.nextRound());
@@ -235,6 +238,39 @@ private slots:
         QVERIFY(started);
         page.showAll();
         QVERIFY(!page.showingDetail());
+    }
+
+    void aChartOutOfViewDrawsItsPointsWhenScrolledIn()
+    {
+        QScrollArea area;
+        auto *content = new QWidget;
+        auto *column = new QVBoxLayout(content);
+        auto *top = new MetricChart;
+        auto *below = new MetricChart;
+        for (MetricChart *c : {top, below}) {
+            c->setDeferWhileHidden(true);
+            c->setMinimumHeight(600);
+            column->addWidget(c);
+        }
+        area.setWidget(content);
+        area.setWidgetResizable(true);
+        area.resize(600, 450);
+        area.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&area));
+        QTRY_VERIFY(!top->viewport()->visibleRegion().isEmpty());
+        QVERIFY(below->viewport()->visibleRegion().isEmpty());
+        const QList<QPointF> points{QPointF(0, 1), QPointF(1000, 2), QPointF(2000, 3)};
+        top->setPoints(points);
+        below->setPoints(points);
+        QCOMPARE(top->series()->count(), 3);
+        QVERIFY(below->hasPending());
+        QCOMPARE(below->series()->count(), 0);
+        QCOMPARE(below->pointCount(), 3); // what it will show
+        area.ensureWidgetVisible(below);
+        QTRY_VERIFY(!below->viewport()->visibleRegion().isEmpty());
+        below->applyPending(); // what the GPUs page does when its scroll bar moves
+        QVERIFY(!below->hasPending());
+        QCOMPARE(below->series()->count(), 3);
     }
 
     void chartDataHelpers()

@@ -183,7 +183,10 @@ private slots:
         QVERIFY(!far.isNull());
         TopoLinkItem *nvlink = view.linkItem("node01/gpu0", "node01/nvswitch0");
         QVERIFY(nvlink);
-        view.setTransform(QTransform::fromScale(2, 2));
+        QVERIFY(!nvlink->isVisible()); // far: not even visited by the scene
+        while (view.zoom() < 2)
+            view.zoomIn();
+        QVERIFY(nvlink->isVisible());
         view.centerOn(nvlink->boundingRect().center());
         const QImage near = render(view);
         const QPoint mid = view.mapFromScene(nvlink->boundingRect().center());
@@ -192,6 +195,11 @@ private slots:
         for (int dx = -6; dx <= 6 && !inked; ++dx)
             inked = near.pixelColor(mid + QPoint(dx, 0)) != near.pixelColor(QPoint(2, 2));
         QVERIFY(inked);
+        // A link that goes down shows however far away.
+        view.fit();
+        QVERIFY(!nvlink->isVisible());
+        view.setLinkLive({{topoLinkKey("node01/gpu0", "node01/nvswitch0"), {0.1, false}}});
+        QVERIFY(nvlink->isVisible());
     }
 
     void clickingAGpuSelectsIt()
