@@ -78,18 +78,8 @@ private slots:
 
         page.metricBox()->setCurrentIndex(page.metricBox()->findText(QStringLiteral("Temperature")));
         QCOMPARE(view->metric(), TopoMetric::Temperature);
-        TopoGpuItem *victim = view->gpuItem("node01/gpu2");
-        const double before = victim->live().tempC;
-        QVERIFY2(before < 80, qPrintable(QString::number(before)));
-        QCOMPARE(victim->marker(), TopoSeverity::None);
-
-        pb::InjectFaultRequest fault;
-        fault.set_kind(pb::FAULT_KIND_GPU_OVERHEAT);
-        fault.set_node("node01");
-        fault.set_gpu(2);
-        QVERIFY(waitFor(engine->injectFault(fault)).ok());
         // A busy GPU with its cooling gone climbs past slowdown within minutes; an idle one may not,
-        // so give it work first: every GPU of the node.
+        // so give a whole node work first and heat one of the GPUs the scheduler gave it.
         pb::JobSpec job;
         job.set_name("burn");
         job.set_user("test");
@@ -99,16 +89,40 @@ private slots:
         job.set_gpus_max(8);
         job.set_estimated_runtime_s(3600);
         job.set_kind(pb::WORKLOAD_KIND_TRAINING);
-        QVERIFY(waitFor(engine->submitJob(job)).ok());
+        const auto submitted = waitFor(engine->submitJob(job));
+        QVERIFY(submitted.ok());
+        pb::Job burn;
+        for (int i = 0; i < 120 && burn.state() != pb::JOB_STATE_RUNNING; ++i) {
+            advance(*engine, 1);
+            const auto got = waitFor(engine->getJob(submitted->id()));
+            QVERIFY(got.ok());
+            burn = *got;
+        }
+        QCOMPARE(burn.state(), pb::JOB_STATE_RUNNING);
+        QCOMPARE(burn.gpus_size(), 8);
+        const std::string node = burn.gpus(2).node();
+        const int gpu = burn.gpus(2).gpu();
+        const QString neighbour = QString::fromStdString(node + "/gpu" + std::to_string(burn.gpus(3).gpu()));
+        TopoGpuItem *victim = view->gpuItem(QString::fromStdString(node + "/gpu" + std::to_string(gpu)));
+        QVERIFY(victim);
+        const double before = victim->live().tempC;
+        QVERIFY2(before < 80, qPrintable(QString::number(before)));
+        QCOMPARE(victim->marker(), TopoSeverity::None);
+
+        pb::InjectFaultRequest fault;
+        fault.set_kind(pb::FAULT_KIND_GPU_OVERHEAT);
+        fault.set_node(node);
+        fault.set_gpu(gpu);
+        QVERIFY(waitFor(engine->injectFault(fault)).ok());
         advance(*engine, 300);
         QTRY_VERIFY2(victim->live().tempC >= 85, qPrintable(QString::number(victim->live().tempC)));
         const QColor hot = victim->fillColour();
         QVERIFY2(hot.red() > 150 && hot.red() > 3 * hot.blue() && hot.green() < 120, qPrintable(hot.name()));
         // Its neighbour runs the same job with working cooling and stays cooler.
-        QVERIFY(view->gpuItem("node01/gpu3")->live().tempC < victim->live().tempC - 5);
+        QVERIFY(view->gpuItem(neighbour)->live().tempC < victim->live().tempC - 5);
         // The thermal event the engine raised marks the tile.
         QTRY_COMPARE(victim->marker(), TopoSeverity::Warning);
-        QCOMPARE(view->gpuItem("node01/gpu3")->marker(), TopoSeverity::None);
+        QCOMPARE(view->gpuItem(neighbour)->marker(), TopoSeverity::None);
     }
 
     void aNodeDownAndANicDownShowOnTheCanvas()
