@@ -100,6 +100,9 @@ public:
     // The planner on the cluster's GPU model and discovered topology (backend/api/job_plan.h).
     Result<pb::PlanJobResponse> planJob(const pb::PlanJobRequest &request) const;
 
+    // What the spec's backend would be sent for it, without submitting (engine_backends.cpp).
+    Result<pb::RenderJobResponse> renderJob(const pb::JobSpec &spec) const;
+
 signals:
     void telemetry(const supernode::v1::SampleBatch &batch);
     void eventRaised(const supernode::v1::Event &event);

@@ -76,6 +76,10 @@ public:
 
     // The job planner on this cluster's GPUs and topology (docs/planner.md).
     virtual Reply<pb::PlanJobResponse> planJob(const pb::PlanJobRequest &request) = 0;
+
+    // The exact script or manifests the spec's job backend would be sent (sbatch script,
+    // Kubernetes YAML, the embedded engine's JSON), without submitting: the submitter's preview.
+    virtual Reply<pb::RenderJobResponse> renderJob(const pb::JobSpec &spec) = 0;
 signals:
     // A remote engine lost (false) or regained (true) its daemon, in words for the status bar.
     // An embedded engine never emits it.

@@ -202,4 +202,9 @@ Reply<pb::PlanJobResponse> LocalEngine::planJob(const pb::PlanJobRequest &reques
     return post<pb::PlanJobResponse>([request](Engine &e) { return e.planJob(request); });
 }
 
+Reply<pb::RenderJobResponse> LocalEngine::renderJob(const pb::JobSpec &spec)
+{
+    return post<pb::RenderJobResponse>([spec](Engine &e) { return e.renderJob(spec); });
+}
+
 } // namespace sn

@@ -43,6 +43,7 @@ public:
     Reply<pb::Event> injectFault(const pb::InjectFaultRequest &request) override;
     Reply<pb::SimulationStatus> advanceTime(std::int64_t milliseconds) override;
     Reply<pb::PlanJobResponse> planJob(const pb::PlanJobRequest &request) override;
+    Reply<pb::RenderJobResponse> renderJob(const pb::JobSpec &spec) override;
 
 private:
     template <typename T, typename F> Reply<T> post(F &&work);

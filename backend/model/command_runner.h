@@ -22,7 +22,15 @@ public:
     virtual ~CommandRunner() = default;
     // argv[0] is the program. An error means the program could not be run or did not finish in
     // time (Unavailable); a program that ran and failed is a CommandOutput with exitCode != 0.
-    virtual Result<CommandOutput> run(const std::vector<std::string> &argv, std::chrono::milliseconds timeout) = 0;
+    Result<CommandOutput> run(const std::vector<std::string> &argv, std::chrono::milliseconds timeout)
+    {
+        return run(argv, timeout, std::string());
+    }
+    // The same, with `input` written to the program's standard input, which is then closed (an
+    // sbatch script, a manifest for `kubectl apply -f -`): user text travels as data, never
+    // inside a command line.
+    virtual Result<CommandOutput> run(const std::vector<std::string> &argv, std::chrono::milliseconds timeout,
+                                      const std::string &input) = 0;
     // Where commands run, for messages: "local", "ssh://admin@node01".
     virtual std::string where() const = 0;
 };
@@ -30,7 +38,9 @@ public:
 // Runs programs on this machine, found through PATH.
 class LocalCommandRunner final : public CommandRunner {
 public:
-    Result<CommandOutput> run(const std::vector<std::string> &argv, std::chrono::milliseconds timeout) override;
+    using CommandRunner::run;
+    Result<CommandOutput> run(const std::vector<std::string> &argv, std::chrono::milliseconds timeout,
+                              const std::string &input) override;
     std::string where() const override { return "local"; }
 };
 

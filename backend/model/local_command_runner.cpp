@@ -5,7 +5,8 @@
 
 namespace sn {
 
-Result<CommandOutput> LocalCommandRunner::run(const std::vector<std::string> &argv, std::chrono::milliseconds timeout)
+Result<CommandOutput> LocalCommandRunner::run(const std::vector<std::string> &argv, std::chrono::milliseconds timeout,
+                                              const std::string &input)
 {
     if (argv.empty())
         return invalidArgument("no program to run");
@@ -15,9 +16,14 @@ Result<CommandOutput> LocalCommandRunner::run(const std::vector<std::string> &ar
     const QString program = QString::fromStdString(argv[0]);
 
     QProcess process;
-    process.start(program, args, QIODevice::ReadOnly);
+    process.start(program, args, QIODevice::ReadWrite);
     if (!process.waitForStarted(static_cast<int>(timeout.count())))
         return Error{ErrorCode::Unavailable, "cannot run " + argv[0] + ": " + process.errorString().toStdString()};
+    // QProcess buffers the write and feeds the pipe from waitFor*(); closing after it sends EOF
+    // once everything is written.
+    if (!input.empty())
+        process.write(input.data(), static_cast<qint64>(input.size()));
+    process.closeWriteChannel();
     if (!process.waitForFinished(static_cast<int>(timeout.count()))) {
         process.kill();
         process.waitForFinished(1000);

@@ -33,6 +33,7 @@ constexpr RpcPolicy kGetSimulation{"GetSimulation", Role::Viewer, false};
 constexpr RpcPolicy kInjectFault{"InjectFault", Role::Operator, true};
 constexpr RpcPolicy kAdvanceTime{"AdvanceTime", Role::Operator, true};
 constexpr RpcPolicy kPlanJob{"PlanJob", Role::Viewer, false};
+constexpr RpcPolicy kRenderJob{"RenderJob", Role::Viewer, false};
 
 // Bounded queue per server stream: at 1 batch/s this is minutes of slack for a stalled reader.
 constexpr std::size_t kMaxQueuedStreamMessages = 1024;
@@ -323,6 +324,12 @@ grpc::ServerUnaryReactor *EngineService::PlanJob(Ctx *c, const pb::PlanJobReques
 {
     return unary(
         c, kPlanJob, *q, r, [this, q] { return m_engine.planJob(*q); }, assign<pb::PlanJobResponse>);
+}
+
+grpc::ServerUnaryReactor *EngineService::RenderJob(Ctx *c, const pb::RenderJobRequest *q, pb::RenderJobResponse *r)
+{
+    return unary(
+        c, kRenderJob, *q, r, [this, q] { return m_engine.renderJob(q->spec()); }, assign<pb::RenderJobResponse>);
 }
 
 } // namespace sn::rpc

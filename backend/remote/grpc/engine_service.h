@@ -45,6 +45,7 @@ public:
     grpc::ServerUnaryReactor *InjectFault(Ctx *, const pb::InjectFaultRequest *, pb::InjectFaultResponse *) override;
     grpc::ServerUnaryReactor *AdvanceTime(Ctx *, const pb::AdvanceTimeRequest *, pb::SimulationStatus *) override;
     grpc::ServerUnaryReactor *PlanJob(Ctx *, const pb::PlanJobRequest *, pb::PlanJobResponse *) override;
+    grpc::ServerUnaryReactor *RenderJob(Ctx *, const pb::RenderJobRequest *, pb::RenderJobResponse *) override;
 
 private:
     // call(): the engine's Reply<T>; fill(response, T): the reply message from the engine's value;

@@ -531,6 +531,14 @@ Reply<pb::PlanJobResponse> RemoteEngine::planJob(const pb::PlanJobRequest &reque
                                                                               same<pb::PlanJobResponse>);
 }
 
+Reply<pb::RenderJobResponse> RemoteEngine::renderJob(const pb::JobSpec &spec)
+{
+    pb::RenderJobRequest request;
+    *request.mutable_spec() = spec;
+    return call<pb::RenderJobResponse, pb::RenderJobRequest, pb::RenderJobResponse>(request, SN_RPC(RenderJob),
+                                                                                    same<pb::RenderJobResponse>);
+}
+
 Reply<pb::Event> RemoteEngine::injectFault(const pb::InjectFaultRequest &request)
 {
     return call<pb::Event, pb::InjectFaultRequest, pb::InjectFaultResponse>(

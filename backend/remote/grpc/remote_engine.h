@@ -57,6 +57,7 @@ public:
     Reply<pb::ApplyConfigResponse> applyConfig(const pb::ApplyConfigRequest &request) override;
     Reply<pb::SimulationStatus> getSimulation() override;
     Reply<pb::PlanJobResponse> planJob(const pb::PlanJobRequest &request) override;
+    Reply<pb::RenderJobResponse> renderJob(const pb::JobSpec &spec) override;
     Reply<pb::Event> injectFault(const pb::InjectFaultRequest &request) override;
     Reply<pb::SimulationStatus> advanceTime(std::int64_t milliseconds) override;
 

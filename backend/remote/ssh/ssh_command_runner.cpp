@@ -49,7 +49,8 @@ SshCommandRunner::SshCommandRunner(SshOptions options) : m_session(std::make_sha
 
 SshCommandRunner::SshCommandRunner(std::shared_ptr<SshSession> session) : m_session(std::move(session)) {}
 
-Result<CommandOutput> SshCommandRunner::run(const std::vector<std::string> &argv, std::chrono::milliseconds timeout)
+Result<CommandOutput> SshCommandRunner::run(const std::vector<std::string> &argv, std::chrono::milliseconds timeout,
+                                            const std::string &input)
 {
     auto line = shellCommandLine(argv);
     if (!line)
@@ -70,6 +71,16 @@ Result<CommandOutput> SshCommandRunner::run(const std::vector<std::string> &argv
     }
     if (ssh_channel_request_exec(channel.ch, withRemoteDeadline(*line, timeout).c_str()) != SSH_OK)
         return m_session->lastError(ErrorCode::Unavailable, "SSH: cannot run " + argv[0]);
+    // Standard input is written whole, then EOF, before reading: the programs this feeds
+    // (sbatch, kubectl apply -f -) read all their input before they print anything.
+    for (std::size_t sent = 0; sent < input.size();) {
+        const int n = ssh_channel_write(channel.ch, input.data() + sent, static_cast<uint32_t>(input.size() - sent));
+        if (n == SSH_ERROR)
+            return m_session->lastError(ErrorCode::Unavailable, "SSH: writing the input of " + argv[0]);
+        sent += static_cast<std::size_t>(n);
+    }
+    if (ssh_channel_send_eof(channel.ch) != SSH_OK)
+        return m_session->lastError(ErrorCode::Unavailable, "SSH: closing the input of " + argv[0]);
 
     CommandOutput output;
     std::array<char, 16384> buffer{};

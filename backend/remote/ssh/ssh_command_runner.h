@@ -19,7 +19,9 @@ public:
     // Connects on first use and again after the connection dropped. Errors: InvalidArgument
     // (argv), the session's connect errors, Unavailable (channel failed, timeout: the remote
     // command is sent SIGKILL, or exited on a signal).
-    Result<CommandOutput> run(const std::vector<std::string> &argv, std::chrono::milliseconds timeout) override;
+    using CommandRunner::run;
+    Result<CommandOutput> run(const std::vector<std::string> &argv, std::chrono::milliseconds timeout,
+                              const std::string &input) override;
     std::string where() const override { return m_session->where(); } // ssh://user@host:port
 
     SshSession &session() { return *m_session; }

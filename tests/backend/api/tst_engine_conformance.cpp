@@ -334,6 +334,24 @@ private slots:
                  bad.error().message.c_str());
     }
 
+    // The submitter's preview: the embedded backend shows the spec itself; a backend the cluster
+    // does not configure is NotFound, named.
+    void renderJobShowsWhatTheBackendWouldBeSent()
+    {
+        pb::JobSpec spec = job(2);
+        spec.set_name("preview \"quoted\" $(id)");
+        const pb::RenderJobResponse shown = must(m_engine->renderJob(spec));
+        QCOMPARE(shown.backend(), std::string("embedded"));
+        QCOMPARE(shown.media_type(), std::string("application/json"));
+        QVERIFY2(shown.text().find("\"gpus_min\": 2") != std::string::npos, shown.text().c_str());
+        QVERIFY2(shown.text().find("preview \\\"quoted\\\" $(id)") != std::string::npos, shown.text().c_str());
+        spec.set_backend("no-such-backend");
+        const auto unknown = waitFor(m_engine->renderJob(spec));
+        QCOMPARE(unknown.error().code, ErrorCode::NotFound);
+        QVERIFY2(QString::fromStdString(unknown.error().message).contains("no-such-backend"),
+                 unknown.error().message.c_str());
+    }
+
     // A job whose declared model cannot fit on the GPUs it asks for: refused with the reason and
     // the nearest fitting configuration, or accepted with a warning; a fitting one passes clean.
     void submitChecksTheDeclaredModel()

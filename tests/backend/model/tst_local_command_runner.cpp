@@ -16,6 +16,7 @@ private slots:
     void missingProgramIsUnavailable();
     void timeoutIsUnavailable();
     void emptyArgvIsInvalid();
+    void feedsStandardInputByteExact();
 };
 
 void TestLocalCommandRunner::collectsOutputAndExitCode()
@@ -55,6 +56,23 @@ void TestLocalCommandRunner::emptyArgvIsInvalid()
     const auto out = runner.run({}, 1s);
     QVERIFY(!out.ok());
     QCOMPARE(out.error().code, ErrorCode::InvalidArgument);
+}
+
+void TestLocalCommandRunner::feedsStandardInputByteExact()
+{
+    LocalCommandRunner runner;
+    // A script full of shell syntax and a NUL byte travels as data: `cat` gives it back unchanged.
+    std::string input = "#!/bin/sh\necho \"$(id)\" `date`; rm -rf / ;\n'quoted'\n";
+    input.push_back('\0');
+    input += std::string(300000, 'x'); // more than a pipe buffer
+    const auto out = runner.run({"/bin/cat"}, 10s, input);
+    QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());
+    QCOMPARE(out->exitCode, 0);
+    QVERIFY(out->out == input);
+    // Without input the program sees EOF at once rather than waiting for it.
+    const auto none = runner.run({"/bin/cat"}, 10s);
+    QVERIFY2(none.ok(), none.ok() ? "" : none.error().message.c_str());
+    QCOMPARE(none->out, std::string());
 }
 
 QTEST_GUILESS_MAIN(TestLocalCommandRunner)

@@ -95,6 +95,7 @@ private slots:
 
     void runsCommandsWithOutputAndExitCode();
     void carriesLargeOutput();
+    void feedsStandardInputByteExact();
     void timesOutAndRecovers();
     void hostileArgumentsArriveByteExact_data();
     void hostileArgumentsArriveByteExact();
@@ -250,6 +251,21 @@ void TestSshTransport::carriesLargeOutput()
     QCOMPARE(out->out.size(), std::size_t(3000000));
     QCOMPARE(out->err.size(), std::size_t(70000));
     QCOMPARE(out->out.find_first_not_of('\0'), std::string::npos);
+}
+
+void TestSshTransport::feedsStandardInputByteExact()
+{
+    SshCommandRunner runner(options(m_userKey));
+    std::string input = "#!/bin/sh\necho \"$(id)\" `date`; rm -rf / ;\n'quoted'\n";
+    input.push_back('\0');
+    input += std::string(200000, 'x');
+    auto out = runner.run({"cat"}, 30s, input);
+    QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());
+    QCOMPARE(out->exitCode, 0);
+    QVERIFY(out->out == input);
+    auto none = runner.run({"cat"}, 10s); // EOF at once: cat ends instead of waiting
+    QVERIFY2(none.ok(), none.ok() ? "" : none.error().message.c_str());
+    QCOMPARE(none->out, std::string());
 }
 
 void TestSshTransport::timesOutAndRecovers()
