@@ -1,0 +1,14 @@
+#pragma once
+// Builds the job backends cluster.yaml `jobBackends:` configures (Slurm by CLI, SSH or REST;
+// Kubernetes where the build has it): the one place a backend kind becomes an object.
+
+#include "backend/api/job_backend_router.h"
+#include "backend/model/cluster_spec.h"
+
+namespace sn {
+
+// Every backend but the embedded one, by kind. InvalidArgument for a configuration that cannot
+// work (an SSH host that does not parse); NotFound for a kind this build cannot run.
+Result<JobBackends> makeJobBackends(const ClusterSpec &spec);
+
+} // namespace sn
