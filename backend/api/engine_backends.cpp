@@ -10,10 +10,14 @@
 #include "backend/remote/ssh/ssh_command_runner.h"
 #include "backend/remote/ssh/ssh_target.h"
 #include "backend/scheduler/backends/slurm_cli_backend.h"
+#include "backend/telemetry/prometheus/http_client.h"
 
 #include <google/protobuf/util/json_util.h>
 
+#include <QFile>
+
 #include <algorithm>
+#include <cstdlib>
 
 namespace sn {
 
@@ -40,9 +44,24 @@ Result<std::shared_ptr<JobBackend>> makeSlurmBackend(const SlurmBackendSpec &slu
     SlurmSubmitOptions submit;
     submit.partition = slurm.partition;
     submit.qosByPriorityClass = slurm.qos;
-    if (slurm.via == "rest")
-        return notFound("jobBackends.slurm via rest: slurmrestd is not supported by this build yet; use via: cli "
-                        "or via: ssh");
+    if (slurm.via == "rest") {
+        auto transport = httpTransportTo(slurm.restUrl);
+        if (!transport)
+            return transport.error();
+        SlurmRestOptions options;
+        options.submit = submit;
+        options.baseUrl = slurm.restUrl;
+        const char *user = std::getenv("USER");
+        options.userName = !slurm.user.empty() ? slurm.user : user ? std::string(user) : std::string("root");
+        const std::string tokenFile = slurm.tokenFile;
+        options.token = [tokenFile]() -> Result<std::string> {
+            QFile f(QString::fromStdString(tokenFile));
+            if (!f.open(QIODevice::ReadOnly))
+                return notFound("jobBackends.slurm.tokenFile " + tokenFile + ": " + f.errorString().toStdString());
+            return f.readAll().trimmed().toStdString();
+        };
+        return std::shared_ptr<JobBackend>(std::make_shared<SlurmRestBackend>(*transport, options));
+    }
     auto runner = slurmRunner(slurm);
     if (!runner)
         return runner.error();
@@ -52,6 +71,27 @@ Result<std::shared_ptr<JobBackend>> makeSlurmBackend(const SlurmBackendSpec &slu
 }
 
 } // namespace
+
+Result<HttpTransport> httpTransportTo(const std::string &baseUrl)
+{
+    std::string base = baseUrl;
+    while (!base.empty() && base.back() == '/')
+        base.pop_back();
+    if (auto check = parseHttpUrl(base); !check)
+        return invalidArgument("jobBackends.slurm.restUrl: " + check.error().message);
+    return HttpTransport([base](const HttpCall &call) -> Result<HttpAnswer> {
+        auto url = parseHttpUrl(base + call.path);
+        if (!url)
+            return url.error();
+        HttpClientOptions options;
+        options.headers = call.headers;
+        options.readTimeout = std::chrono::milliseconds(30000);
+        auto response = httpRequest(call.method, *url, call.body, options);
+        if (!response)
+            return response.error();
+        return HttpAnswer{response->status, std::move(response->body)};
+    });
+}
 
 Result<JobBackends> makeJobBackends(const ClusterSpec &spec)
 {

@@ -377,7 +377,9 @@ bool SlurmCluster::start(const Options &options, QString *why)
         QProcessEnvironment env = m_env;
         env.insert("SLURM_JWT", "daemon");
         launch("slurmrestd", "slurmrestd",
-               {"-u", "slurm", "-a", "rest_auth/jwt", "-s", "openapi/v0.0.38,openapi/dbv0.0.38",
+               // The dbv0.0.38 (slurmdbd) plugin refuses to load without accounting.
+               {"-u", "slurm", "-a", "rest_auth/jwt", "-s",
+                options.accounting ? "openapi/v0.0.38,openapi/dbv0.0.38" : "openapi/v0.0.38",
                 QString("127.0.0.1:%1").arg(m_restPort)},
                env);
         if (!waitFor([&] { return listening(m_restPort); }, 15000))
