@@ -5,6 +5,8 @@
 #include "backend/scheduler/backends/slurm_scontrol.h"
 
 #include <algorithm>
+#include <cctype>
+#include <set>
 
 namespace sn {
 
@@ -44,21 +46,6 @@ Result<RenderedJob> SlurmCliBackend::render(const pb::JobSpec &spec) const
     return renderSbatch(spec, m_options.submit);
 }
 
-pb::Job SlurmCliBackend::withSubmittedSpec(pb::Job job) const
-{
-    // squeue and sacct do not carry the whole spec (command, environment, declared model); the
-    // one this console submitted is kept and shown, with Slurm's view of where it runs.
-    std::lock_guard lock(m_mutex);
-    if (const auto it = m_submitted.find(job.backend_job_id()); it != m_submitted.end()) {
-        const std::string partition = job.spec().partition();
-        *job.mutable_spec() = it->second;
-        job.mutable_spec()->set_backend("slurm");
-        if (!partition.empty())
-            job.mutable_spec()->set_partition(partition);
-    }
-    return job;
-}
-
 Result<pb::Job> SlurmCliBackend::submit(const pb::JobSpec &spec)
 {
     auto rendered = render(spec);
@@ -72,20 +59,11 @@ Result<pb::Job> SlurmCliBackend::submit(const pb::JobSpec &spec)
     auto id = parseSbatchParsable(output->out);
     if (!id)
         return Error{ErrorCode::Internal, id.error().message};
-    {
-        std::lock_guard lock(m_mutex);
-        m_submitted[*id] = spec;
-    }
+    m_book.remember(*id, spec);
     // The state Slurm gives it at once; a scheduler that has not looked at it yet says pending.
     if (auto known = job(*id))
         return *known;
-    pb::Job pending;
-    pending.set_id(engineIdOfSlurmJob(*id));
-    pending.set_backend("slurm");
-    pending.set_backend_job_id(*id);
-    pending.set_state(pb::JOB_STATE_PENDING);
-    pending.set_backend_state("PENDING");
-    return withSubmittedSpec(pending);
+    return m_book.pending(*id);
 }
 
 Result<pb::Job> SlurmCliBackend::cancel(const std::string &backendJobId)
@@ -128,21 +106,13 @@ Result<std::vector<pb::Job>> SlurmCliBackend::listJobs()
     std::vector<pb::Job> jobs;
     std::set<std::string> listed;
     for (const SlurmJobInfo &info : *infos) {
-        jobs.push_back(withSubmittedSpec(jobFromSlurm(info)));
+        jobs.push_back(m_book.withSubmittedSpec(jobFromSlurm(info)));
         listed.insert(info.jobId);
     }
     // Jobs this console submitted that slurmctld has forgotten (MinJobAge): from accounting.
     std::string missing;
-    {
-        std::lock_guard lock(m_mutex);
-        for (const auto &[id, spec] : m_submitted)
-            if (!listed.count(id)) {
-                const auto seen = m_lastSeen.find(id);
-                const bool final = seen != m_lastSeen.end() && seen->second.end_time_ms() > 0;
-                if (!final)
-                    missing += (missing.empty() ? "" : ",") + id;
-            }
-    }
+    for (const std::string &id : m_book.unfinishedMissing(listed))
+        missing += (missing.empty() ? "" : ",") + id;
     if (!missing.empty() && m_options.useSacct) {
         const std::vector<std::string> sacct{m_options.sacct, "--json", "--jobs=" + missing};
         auto accounted = runTool(sacct);
@@ -152,17 +122,11 @@ Result<std::vector<pb::Job>> SlurmCliBackend::listJobs()
                 return more.error();
             for (const SlurmJobInfo &info : *more)
                 if (listed.insert(info.jobId).second)
-                    jobs.push_back(withSubmittedSpec(jobFromSlurm(info)));
+                    jobs.push_back(m_book.withSubmittedSpec(jobFromSlurm(info)));
         }
     }
-    std::lock_guard lock(m_mutex);
-    for (const pb::Job &j : jobs)
-        m_lastSeen[j.backend_job_id()] = j;
     // What neither lists any more keeps the last state seen, so a finished job does not vanish.
-    for (const auto &[id, spec] : m_submitted)
-        if (!listed.count(id))
-            if (const auto seen = m_lastSeen.find(id); seen != m_lastSeen.end())
-                jobs.push_back(seen->second);
+    m_book.settle(jobs, listed);
     return jobs;
 }
 

@@ -7,13 +7,11 @@
 
 #include "backend/model/command_runner.h"
 #include "backend/scheduler/backends/job_backend.h"
+#include "backend/scheduler/backends/slurm_job_book.h"
 #include "backend/scheduler/backends/slurm_script.h"
 
 #include <chrono>
-#include <map>
 #include <memory>
-#include <mutex>
-#include <set>
 
 namespace sn {
 
@@ -48,13 +46,10 @@ public:
 
 private:
     Result<CommandOutput> runTool(const std::vector<std::string> &argv, const std::string &input = {}) const;
-    pb::Job withSubmittedSpec(pb::Job job) const;
 
     std::shared_ptr<CommandRunner> m_runner;
     SlurmCliOptions m_options;
-    mutable std::mutex m_mutex;
-    std::map<std::string, pb::JobSpec> m_submitted; // Slurm id -> the spec it was submitted with
-    std::map<std::string, pb::Job> m_lastSeen;      // Slurm id -> its last known state
+    SlurmJobBook m_book;
 };
 
 } // namespace sn

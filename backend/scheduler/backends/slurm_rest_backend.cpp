@@ -63,19 +63,6 @@ Result<RenderedJob> SlurmRestBackend::render(const pb::JobSpec &spec) const
     return job;
 }
 
-pb::Job SlurmRestBackend::withSubmittedSpec(pb::Job job) const
-{
-    std::lock_guard lock(m_mutex);
-    if (const auto it = m_submitted.find(job.backend_job_id()); it != m_submitted.end()) {
-        const std::string partition = job.spec().partition();
-        *job.mutable_spec() = it->second;
-        job.mutable_spec()->set_backend("slurm");
-        if (!partition.empty())
-            job.mutable_spec()->set_partition(partition);
-    }
-    return job;
-}
-
 Result<pb::Job> SlurmRestBackend::submit(const pb::JobSpec &spec)
 {
     auto rendered = render(spec);
@@ -87,19 +74,10 @@ Result<pb::Job> SlurmRestBackend::submit(const pb::JobSpec &spec)
     auto id = parseSlurmRestSubmit(*answer, "slurmrestd job/submit");
     if (!id)
         return id.error();
-    {
-        std::lock_guard lock(m_mutex);
-        m_submitted[*id] = spec;
-    }
+    m_book.remember(*id, spec);
     if (auto known = job(*id))
         return *known;
-    pb::Job pending;
-    pending.set_id(engineIdOfSlurmJob(*id));
-    pending.set_backend("slurm");
-    pending.set_backend_job_id(*id);
-    pending.set_state(pb::JOB_STATE_PENDING);
-    pending.set_backend_state("PENDING");
-    return withSubmittedSpec(pending);
+    return m_book.pending(*id);
 }
 
 Result<pb::Job> SlurmRestBackend::cancel(const std::string &backendJobId)
@@ -137,16 +115,10 @@ Result<std::vector<pb::Job>> SlurmRestBackend::listJobs()
     std::vector<pb::Job> jobs;
     std::set<std::string> listed;
     for (const SlurmJobInfo &info : *infos) {
-        jobs.push_back(withSubmittedSpec(jobFromSlurm(info)));
+        jobs.push_back(m_book.withSubmittedSpec(jobFromSlurm(info)));
         listed.insert(info.jobId);
     }
-    std::lock_guard lock(m_mutex);
-    for (const pb::Job &j : jobs)
-        m_lastSeen[j.backend_job_id()] = j;
-    for (const auto &[id, spec] : m_submitted)
-        if (!listed.count(id))
-            if (const auto seen = m_lastSeen.find(id); seen != m_lastSeen.end())
-                jobs.push_back(seen->second);
+    m_book.settle(jobs, listed);
     return jobs;
 }
 

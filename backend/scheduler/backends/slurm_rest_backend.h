@@ -5,11 +5,10 @@
 // client (backend/telemetry/prometheus/http_client), so this area depends on no other.
 
 #include "backend/scheduler/backends/job_backend.h"
+#include "backend/scheduler/backends/slurm_job_book.h"
 #include "backend/scheduler/backends/slurm_script.h"
 
 #include <functional>
-#include <map>
-#include <mutex>
 
 namespace sn {
 
@@ -50,13 +49,10 @@ public:
 
 private:
     Result<std::string> call(const std::string &method, const std::string &path, const std::string &body = {}) const;
-    pb::Job withSubmittedSpec(pb::Job job) const;
 
     HttpTransport m_transport;
     SlurmRestOptions m_options;
-    mutable std::mutex m_mutex;
-    std::map<std::string, pb::JobSpec> m_submitted;
-    std::map<std::string, pb::Job> m_lastSeen;
+    SlurmJobBook m_book;
 };
 
 } // namespace sn
