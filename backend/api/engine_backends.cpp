@@ -123,6 +123,20 @@ void Engine::setUpJobBackends()
     if (!backends->empty())
         m_backendRouter = std::make_unique<JobBackendRouter>(std::move(*backends),
                                                              std::chrono::milliseconds(m_options.backendRefreshMs));
+    // Jobs Slurm or Kubernetes ran (restored from supernoded's state) are theirs to report
+    // again, not the simulator's to restore.
+    std::vector<pb::Job> backendJobs;
+    std::erase_if(m_options.restoredJobs, [&](const pb::Job &job) {
+        const bool elsewhere = !job.backend().empty() && job.backend() != "embedded";
+        if (elsewhere)
+            backendJobs.push_back(job);
+        return elsewhere;
+    });
+    if (m_backendRouter)
+        m_backendRouter->adopt(backendJobs);
+    else if (!backendJobs.empty())
+        qWarning("%zu restored jobs name a job backend cluster.yaml no longer configures; not shown",
+                 backendJobs.size());
 }
 
 std::string Engine::backendOf(const pb::JobSpec &spec) const

@@ -103,6 +103,13 @@ std::map<std::string, std::string> JobBackendRouter::errors() const
     return m_errors;
 }
 
+void JobBackendRouter::adopt(const std::vector<pb::Job> &jobs)
+{
+    std::lock_guard lock(m_mutex);
+    for (const pb::Job &job : jobs)
+        m_jobs[job.id()] = job;
+}
+
 void JobBackendRouter::refresh()
 {
     for (const auto &[kind, backend] : m_backends) {
@@ -111,8 +118,18 @@ void JobBackendRouter::refresh()
         std::lock_guard lock(m_mutex);
         std::string error;
         if (jobs) {
-            for (pb::Job &job : *jobs)
+            for (pb::Job &job : *jobs) {
+                // A backend that no longer knows the submitted spec (a restarted engine) keeps
+                // the one this engine had.
+                if (const auto known = m_jobs.find(job.id());
+                    known != m_jobs.end() && job.spec().command().empty() && !known->second.spec().command().empty()) {
+                    const std::string partition = job.spec().partition();
+                    *job.mutable_spec() = known->second.spec();
+                    if (!partition.empty())
+                        job.mutable_spec()->set_partition(partition);
+                }
                 m_jobs[job.id()] = std::move(job);
+            }
         } else {
             error = jobs.error().message;
         }

@@ -40,6 +40,10 @@ public:
     // The last refresh error per backend ("" when the last refresh worked).
     std::map<std::string, std::string> errors() const;
 
+    // Jobs a previous run of the daemon left in its state (backend/remote/grpc/state_store): they
+    // are listed at their last state until the backend says more.
+    void adopt(const std::vector<pb::Job> &jobs);
+
     // One refresh of every backend now, on the caller's thread (tests, and the thread's loop).
     void refresh();
 

@@ -11,6 +11,7 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -118,6 +119,8 @@ QProcess *SlurmCluster::launch(const QString &name, const QString &program, cons
     process->setProcessChannelMode(QProcess::MergedChannels);
     // A file, not a pipe: a pipe nobody drains would block the daemon once it fills.
     process->setStandardOutputFile(m_dir.filePath("log/" + name + ".out"), QIODevice::Truncate);
+    // A test that crashes takes its daemons with it instead of leaving a cluster running.
+    process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
     process->start(program, args);
     process->waitForStarted(10000);
     m_processes.push_back(std::move(process));

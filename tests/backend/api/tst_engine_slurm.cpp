@@ -230,6 +230,36 @@ private slots:
         QCOMPARE(q(done.spec().name()), q(name));
     }
 
+    void restoredSlurmJobsStaySlurms()
+    {
+        // supernoded restores every job it stored; a Slurm job must not become a simulated one.
+        auto spec = parseClusterYaml(kClusterYaml);
+        QVERIFY(spec.ok());
+        Engine::Options options;
+        options.spec = *spec;
+        options.virtualTime = true;
+        options.backendRefreshMs = 300;
+        pb::Job slurmJob;
+        slurmJob.set_id("slurm-99999");
+        slurmJob.set_backend("slurm");
+        slurmJob.set_backend_job_id("99999");
+        slurmJob.set_state(pb::JOB_STATE_RUNNING);
+        slurmJob.mutable_spec()->set_backend("slurm");
+        slurmJob.mutable_spec()->set_command("python train.py");
+        options.restoredJobs = {slurmJob};
+        Engine engine(std::move(options));
+        engine.jobBackends()->refresh(); // squeue does not know 99999: the last state stays
+        auto job = engine.getJob("slurm-99999");
+        QVERIFY2(job.ok(), job.ok() ? "" : job.error().message.c_str());
+        QCOMPARE(job->state(), pb::JOB_STATE_RUNNING);
+        QCOMPARE(q(job->spec().command()), QString("python train.py"));
+        int copies = 0;
+        const pb::ListJobsResponse all = engine.listJobs({});
+        for (const pb::Job &j : all.jobs())
+            copies += j.id() == "slurm-99999" || j.spec().command() == "python train.py";
+        QCOMPARE(copies, 1);
+    }
+
     void slurmNodesJoinARealClustersNodeList()
     {
         // A real cluster (no simulator) whose cluster.yaml lists no nodes: Slurm's are shown.
