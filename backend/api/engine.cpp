@@ -101,6 +101,7 @@ Engine::Engine(Options options, QObject *parent) : QObject(parent), m_options(st
     m_options.restoredEvents.clear();
     setUpLogPipeline();
     setUpAnomalyWatch();
+    setUpJobBackends();
     if (m_options.spec.effectiveTelemetry().source == TelemetrySource::Simulator) {
         std::tie(m_sim, m_jobs) = makeSimulation(m_options.spec, m_clock->nowMs(), m_options.sim);
         // Restored unfinished jobs come back pending; the scheduler adopts them at its next cycle.
@@ -224,6 +225,7 @@ pb::Cluster Engine::cluster() const
             const auto nodeOf = [](const std::string &id) { return id.substr(0, id.find('/')); };
             link.set_healthy(!down.contains(nodeOf(link.a())) && !down.contains(nodeOf(link.b())));
         }
+        addBackendNodes(c);
         return c;
     }
     pb::Cluster c = toProto(m_sim->spec(), true);
@@ -388,6 +390,8 @@ Result<pb::QueryRangeResponse> Engine::queryRange(const pb::QueryRangeRequest &r
 
 Result<pb::Job> Engine::submitJob(const pb::JobSpec &spec)
 {
+    if (routedToBackend(spec))
+        return submitToBackend(spec);
     if (auto ok = requireSimulation("Submitting jobs"); !ok)
         return ok.error();
     // A job that declares its model is checked against the GPUs it asks for before it queues.
@@ -420,8 +424,10 @@ Result<pb::PlanJobResponse> Engine::planJob(const pb::PlanJobRequest &request) c
 pb::ListJobsResponse Engine::listJobs(const pb::ListJobsRequest &request) const
 {
     pb::ListJobsResponse response;
-    if (!m_sim)
-        return response; // no scheduler backend for a real cluster yet: no jobs to list
+    if (!m_sim) { // a real cluster's jobs are its backends' (Slurm, Kubernetes)
+        appendBackendJobs(request, response);
+        return response;
+    }
     const auto &jobs = m_sim->jobs();
     for (auto it = jobs.rbegin(); it != jobs.rend(); ++it) {
         if (request.states_size() > 0 &&
@@ -431,11 +437,14 @@ pb::ListJobsResponse Engine::listJobs(const pb::ListJobsRequest &request) const
         if (request.limit() > 0 && response.jobs_size() >= request.limit())
             break;
     }
+    appendBackendJobs(request, response); // one list, newest first
     return response;
 }
 
 Result<pb::Job> Engine::getJob(const std::string &id) const
 {
+    if (auto job = backendJob(id))
+        return *job;
     const JobRecord *job = m_sim ? m_sim->findJob(id) : nullptr;
     if (!job)
         return notFound("no job with id '" + id + "'");
@@ -444,6 +453,8 @@ Result<pb::Job> Engine::getJob(const std::string &id) const
 
 Result<pb::Job> Engine::cancelJob(const std::string &id)
 {
+    if (backendJob(id))
+        return m_backendRouter->cancel(id);
     if (auto ok = requireSimulation("Cancelling jobs"); !ok)
         return ok.error();
     auto job = m_jobs->cancel(*m_sim, id);

@@ -7,6 +7,7 @@
 #include "backend/anomaly/power_cap_audit.h"
 #include "backend/anomaly/telemetry_watch.h"
 #include "backend/anomaly/thermal_protection.h"
+#include "backend/api/job_backend_router.h"
 #include "backend/api/supernode.pb.h"
 #include "backend/logs/intake/log_intake.h"
 #include "backend/logs/log_pipeline.h"
@@ -57,6 +58,8 @@ public:
         // jobs keep their ids (unfinished ones are requeued), events their ids, so ids never repeat.
         std::vector<pb::Job> restoredJobs;
         std::vector<pb::Event> restoredEvents;
+        // How often the Slurm/Kubernetes backends' jobs and nodes are read (engine_backends.cpp).
+        std::int64_t backendRefreshMs = 2000;
     };
 
     explicit Engine(Options options, QObject *parent = nullptr);
@@ -102,6 +105,8 @@ public:
 
     // What the spec's backend would be sent for it, without submitting (engine_backends.cpp).
     Result<pb::RenderJobResponse> renderJob(const pb::JobSpec &spec) const;
+    // The Slurm/Kubernetes backends cluster.yaml configures; null when none.
+    JobBackendRouter *jobBackends() const { return m_backendRouter.get(); }
 
 signals:
     void telemetry(const supernode::v1::SampleBatch &batch);
@@ -139,6 +144,14 @@ private:
     void pollLogIntake();
     void correlateWithGpu(LogRecord &line) const;
     pb::Job withPlanInfo(pb::Job job) const;
+    // engine_backends.cpp: jobs routed by JobSpec.backend (or jobBackends.default) to Slurm/Kubernetes.
+    void setUpJobBackends();
+    std::string backendOf(const pb::JobSpec &spec) const;
+    bool routedToBackend(const pb::JobSpec &spec) const;
+    Result<pb::Job> submitToBackend(const pb::JobSpec &spec);
+    std::optional<pb::Job> backendJob(const std::string &id) const;
+    void appendBackendJobs(const pb::ListJobsRequest &request, pb::ListJobsResponse &response) const;
+    void addBackendNodes(pb::Cluster &cluster) const;
 
     Options m_options;
     std::unique_ptr<Clock> m_clock;
@@ -170,6 +183,7 @@ private:
         std::string warning;
     };
     std::map<std::string, PlanInfo> m_planInfo;
+    std::unique_ptr<JobBackendRouter> m_backendRouter; // last: its thread stops first
 };
 
 } // namespace sn

@@ -56,6 +56,11 @@ Commands:
                                    another (docs/planner.md); --explain: how each number was
                                    computed
   jobs submit --gpus N [--name S] [--user U] [--queue Q] [--priority-class C] [--runtime SECONDS]
+       [--backend embedded|slurm|kubernetes] [--command CMD] [--nodes N] [--tasks-per-node N]
+       [--cpus N] [--partition P] [--time-limit SECONDS] [--workdir DIR] [--gpu-model M] [--dry-run]
+                                   submit a job (also: supernodectl submit ...); --dry-run prints
+                                   exactly what the backend would be sent (the sbatch script, the
+                                   manifests) and, on stderr, the command it goes to
   jobs list [--state STATE] [--limit N] | jobs get ID | jobs cancel ID
                                    jobs (useful with --remote: the daemon keeps them)
   events [--open] [--limit N]      the event timeline, newest first
@@ -209,6 +214,10 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return planCommand(ctx);
     if (command == QLatin1String("jobs"))
         return jobsCommand(ctx);
+    if (command == QLatin1String("submit")) { // the same as "jobs submit"
+        ctx.args.prepend(QStringLiteral("submit"));
+        return jobsCommand(ctx);
+    }
     if (command == QLatin1String("events"))
         return eventsCommand(ctx);
     if (command == QLatin1String("certs"))

@@ -2,6 +2,8 @@
 // engine, which with --remote is a supernoded (docs/remote.md).
 #include "backend/ctl/ctl_context.h"
 
+#include <QRegularExpression>
+
 namespace sn::ctl {
 
 namespace {
@@ -39,6 +41,37 @@ int printJob(Context &ctx, const Result<pb::Job> &job)
         return kOk;
     }
     printJobRow(ctx, *job);
+    return kOk;
+}
+
+// A word as a POSIX shell would need it quoted, for showing a command line (never for running one).
+QString shellWord(const std::string &word)
+{
+    const QString w = QString::fromStdString(word);
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_@%+=:,./-]+$"));
+    if (plain.match(w).hasMatch())
+        return w;
+    QString quoted = w;
+    return "'" + quoted.replace("'", "'\\''") + "'";
+}
+
+// --dry-run: exactly what the backend would be sent, on stdout (so that `> job.sh` keeps it),
+// and where it would be sent, on stderr.
+int printRendered(Context &ctx, const Result<pb::RenderJobResponse> &rendered)
+{
+    if (!rendered)
+        return fail(ctx, rendered.error());
+    if (ctx.json) {
+        printJson(ctx, *rendered);
+        return kOk;
+    }
+    QStringList command;
+    for (const std::string &word : rendered->command())
+        command << shellWord(word);
+    ctx.err << "# " << QString::fromStdString(rendered->backend()) << " ("
+            << QString::fromStdString(rendered->media_type()) << "), sent to: " << command.join(' ') << '\n';
+    ctx.err.flush();
+    ctx.out << QString::fromStdString(rendered->text());
     return kOk;
 }
 
@@ -86,14 +119,29 @@ int jobsCommand(Context &ctx)
     }
     QMap<QString, QString> o;
     if (sub == QLatin1String("submit")) {
-        if (!takeOptions(ctx, {"--gpus", "--name", "--user", "--queue", "--priority-class", "--runtime"}, &o, &code))
+        // --dry-run is a flag; every other option takes a value.
+        const bool dryRun = ctx.args.removeAll(QStringLiteral("--dry-run")) > 0;
+        if (!takeOptions(ctx,
+                         {"--gpus", "--name", "--user", "--queue", "--priority-class", "--runtime", "--backend",
+                          "--command", "--nodes", "--tasks-per-node", "--cpus", "--partition", "--time-limit",
+                          "--workdir", "--gpu-model"},
+                         &o, &code))
             return code;
-        int gpus = 0, runtime = 3600;
+        int gpus = 0, runtime = 3600, nodes = 0, tasks = 0, cpus = 0, timeLimit = 0;
         if (!o.contains("--gpus"))
             return usage(ctx, QStringLiteral("jobs submit needs --gpus N"));
-        if (!toInt(ctx, "--gpus", o.value("--gpus"), 1, 100000, &gpus, &code) ||
+        const QString backend = o.value("--backend");
+        if (!backend.isEmpty() && backend != "embedded" && backend != "slurm" && backend != "kubernetes")
+            return usage(ctx, QStringLiteral("--backend must be embedded, slurm or kubernetes, not '%1'").arg(backend));
+        if (!toInt(ctx, "--gpus", o.value("--gpus"), 0, 100000, &gpus, &code) ||
             (o.contains("--runtime") &&
-             !toInt(ctx, "--runtime", o.value("--runtime"), 1, 365 * 24 * 3600, &runtime, &code)))
+             !toInt(ctx, "--runtime", o.value("--runtime"), 1, 365 * 24 * 3600, &runtime, &code)) ||
+            (o.contains("--nodes") && !toInt(ctx, "--nodes", o.value("--nodes"), 1, 100000, &nodes, &code)) ||
+            (o.contains("--tasks-per-node") &&
+             !toInt(ctx, "--tasks-per-node", o.value("--tasks-per-node"), 1, 100000, &tasks, &code)) ||
+            (o.contains("--cpus") && !toInt(ctx, "--cpus", o.value("--cpus"), 1, 10000000, &cpus, &code)) ||
+            (o.contains("--time-limit") &&
+             !toInt(ctx, "--time-limit", o.value("--time-limit"), 1, 365 * 24 * 3600, &timeLimit, &code)))
             return code;
         pb::JobSpec spec;
         spec.set_name(o.value("--name").toStdString());
@@ -103,9 +151,22 @@ int jobsCommand(Context &ctx)
         spec.set_gpus_min(gpus);
         spec.set_gpus_max(gpus);
         spec.set_estimated_runtime_s(runtime);
+        spec.set_backend(backend.toStdString());
+        spec.set_command(o.value("--command").toStdString());
+        spec.set_node_count(nodes);
+        spec.set_gang(nodes > 1);
+        spec.set_tasks_per_node(tasks);
+        spec.set_cpus(cpus);
+        spec.set_partition(o.value("--partition").toStdString());
+        spec.set_time_limit_s(timeLimit);
+        spec.set_working_directory(o.value("--workdir").toStdString());
+        if (o.contains("--gpu-model"))
+            spec.add_gpu_models(o.value("--gpu-model").toStdString());
         auto engine = openEngine(ctx, &code);
         if (!engine)
             return code;
+        if (dryRun)
+            return printRendered(ctx, waitFor(engine->renderJob(spec)));
         return printJob(ctx, waitFor(engine->submitJob(spec)));
     }
     if (sub == QLatin1String("list")) {

@@ -5,6 +5,7 @@
 
 #include <compare>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -191,6 +192,26 @@ struct LogsSpec {
     auto operator<=>(const LogsSpec &) const = default;
 };
 
+// How the engine reaches Slurm (cluster.yaml `jobBackends.slurm`).
+struct SlurmBackendSpec {
+    std::string via = "cli";  // cli (this machine's sbatch...), ssh (the same on `host`), rest (slurmrestd)
+    std::string host;         // ssh: the head node, `user@host:port` as node addresses are written
+    std::string user;         // ssh: login name; empty: the host's or the current user
+    std::string identityFile; // ssh: private key; empty: agent and default keys
+    std::string restUrl;      // rest: http://head:6820
+    std::string tokenFile;    // rest: a file holding the JWT (SLURM_JWT=...), never the token itself
+    std::string partition;    // used when a job names none; empty: Slurm's default partition
+    std::map<std::string, std::string> qos; // priority class -> QOS
+    auto operator<=>(const SlurmBackendSpec &) const = default;
+};
+
+// Where jobs run (cluster.yaml `jobBackends:`): the embedded scheduler, Slurm or Kubernetes.
+struct JobBackendsSpec {
+    std::string defaultBackend = "embedded"; // embedded | slurm | kubernetes
+    std::optional<SlurmBackendSpec> slurm;
+    auto operator<=>(const JobBackendsSpec &) const = default;
+};
+
 struct ClusterSpec {
     std::string name;
     std::vector<NodeSpec> nodes;
@@ -203,6 +224,8 @@ struct ClusterSpec {
     std::optional<AnomalySpec> anomaly;
     // Unset: no log intake beyond the simulator's lines.
     std::optional<LogsSpec> logs;
+    // Unset: every job runs on the embedded scheduler.
+    std::optional<JobBackendsSpec> jobBackends;
     auto operator<=>(const ClusterSpec &) const = default;
 
     TelemetrySpec effectiveTelemetry() const;

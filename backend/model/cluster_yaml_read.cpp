@@ -4,6 +4,7 @@
 
 #include "backend/model/cluster_yaml.h"
 #include "backend/model/cluster_yaml_anomaly.h"
+#include "backend/model/cluster_yaml_job_backends.h"
 #include "backend/model/cluster_yaml_logs.h"
 #include "backend/model/quantity.h"
 #include "backend/model/yaml_fields.h"
@@ -360,7 +361,7 @@ ClusterSpec readCluster(const YAML::Node &root)
 {
     const MapFields top(Field{root, root, ""}, "at the top level",
                         {"apiVersion", "kind", "metadata", "nodes", "network", "schedulingPolicy", "simulation",
-                         "telemetry", "anomaly", "logs"},
+                         "telemetry", "anomaly", "logs", "jobBackends"},
                         false);
     // Version and kind first: a file of another version deserves that news, not a list of keys.
     const Field &apiVersion = top.require("apiVersion", "apiVersion: supernode/v1");
@@ -398,6 +399,8 @@ ClusterSpec readCluster(const YAML::Node &root)
         spec.anomaly = readAnomaly(*v);
     if (const Field *v = top.find("logs"))
         spec.logs = readLogs(*v);
+    if (const Field *v = top.find("jobBackends"))
+        spec.jobBackends = readJobBackends(*v);
     return spec;
 }
 

@@ -4,6 +4,7 @@
 
 #include "backend/model/cluster_yaml.h"
 #include "backend/model/cluster_yaml_anomaly.h"
+#include "backend/model/cluster_yaml_job_backends.h"
 #include "backend/model/cluster_yaml_logs.h"
 #include "backend/model/quantity.h"
 
@@ -271,6 +272,8 @@ std::string writeClusterYaml(const ClusterSpec &spec)
         yaml_fields::writeAnomaly(out, *spec.anomaly);
     if (spec.logs)
         yaml_fields::writeLogs(out, *spec.logs);
+    if (spec.jobBackends)
+        yaml_fields::writeJobBackends(out, *spec.jobBackends);
     out << YAML::EndMap;
     return std::string(out.c_str()) + "\n";
 }

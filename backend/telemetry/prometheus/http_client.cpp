@@ -15,6 +15,9 @@ namespace sn {
 
 namespace {
 
+Result<HttpResponse> exchange(const std::string &method, const HttpUrl &url, const std::string *body,
+                              const HttpClientOptions &options);
+
 Error unavailable(const HttpUrl &url, const std::string &what)
 {
     return {ErrorCode::Unavailable, "GET " + url.toString() + ": " + what};
@@ -246,14 +249,35 @@ std::string HttpResponse::header(const std::string &name) const
 
 Result<HttpResponse> httpGet(const HttpUrl &url, const HttpClientOptions &options)
 {
+    return exchange("GET", url, nullptr, options);
+}
+
+Result<HttpResponse> httpRequest(const std::string &method, const HttpUrl &url, const std::string &body,
+                                 const HttpClientOptions &options)
+{
+    auto response = exchange(method, url, &body, options);
+    if (!response && method != "GET" && response.error().message.rfind("GET ", 0) == 0)
+        return Error{response.error().code, method + response.error().message.substr(3)}; // name the method
+    return response;
+}
+
+namespace {
+
+Result<HttpResponse> exchange(const std::string &method, const HttpUrl &url, const std::string *body,
+                              const HttpClientOptions &options)
+{
     auto fd = connectTo(url, options);
     if (!fd)
         return fd.error();
-    std::string request = "GET " + url.target + " HTTP/1.1\r\nHost: " + url.hostHeader() +
+    std::string request = method + " " + url.target + " HTTP/1.1\r\nHost: " + url.hostHeader() +
                           "\r\nUser-Agent: supernode-console\r\nAccept: */*\r\nConnection: close\r\n";
     for (const auto &[key, value] : options.headers)
         request += key + ": " + value + "\r\n";
+    if (body)
+        request += "Content-Length: " + std::to_string(body->size()) + "\r\n";
     request += "\r\n";
+    if (body)
+        request += *body;
     if (!sendAll(fd->get(), request, options.readTimeout))
         return unavailable(url, std::string("sending the request failed: ") + std::strerror(errno));
 
@@ -307,6 +331,8 @@ Result<HttpResponse> httpGet(const HttpUrl &url, const HttpClientOptions &option
     }
     return response;
 }
+
+} // namespace
 
 Result<std::string> httpGetBody(const HttpUrl &url, const HttpClientOptions &options)
 {

@@ -1,6 +1,6 @@
 #pragma once
-// A blocking HTTP/1.1 GET over POSIX sockets: enough to scrape /metrics and to call
-// Prometheus' query API. One request per connection (Connection: close). Bodies by
+// A blocking HTTP/1.1 client over POSIX sockets: enough to scrape /metrics, to call Prometheus'
+// query API and slurmrestd. One request per connection (Connection: close). Bodies by
 // Content-Length, chunked transfer coding, or until the peer closes. Plain HTTP only; see
 // http_url.h for HTTPS.
 
@@ -38,6 +38,11 @@ struct HttpResponse {
 // refused, connect or read timeout, reset, malformed status line or headers, bad chunk, body
 // shorter than its Content-Length. Every message names the URL.
 Result<HttpResponse> httpGet(const HttpUrl &url, const HttpClientOptions &options = {});
+
+// The same for any method with a request body (POST, DELETE, ...; Content-Length is set, the
+// caller adds Content-Type to options.headers): the slurmrestd client of the job backends.
+Result<HttpResponse> httpRequest(const std::string &method, const HttpUrl &url, const std::string &body,
+                                 const HttpClientOptions &options = {});
 
 // The body of a 2xx reply; any other status is an error that quotes the status line and the
 // start of the body.

@@ -356,7 +356,7 @@ void TestClusterYaml::rejectsMalformedFiles_data()
                                            << 5 << 1
                                            << "unknown key 'nodez' at the top level (did you mean 'nodes'? "
                                               "expected one of: apiVersion, kind, metadata, nodes, network, "
-                                              "schedulingPolicy, simulation, telemetry, anomaly, logs)";
+                                              "schedulingPolicy, simulation, telemetry, anomaly, logs, jobBackends)";
     QTest::newRow("unknown key in a node") << head + "nodes:\n  - name: node01\n    adress: 10.0.0.1\n"
                                            << 7 << 5
                                            << "unknown key 'adress' in a node (did you mean 'address'? "

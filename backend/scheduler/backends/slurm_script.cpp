@@ -1,0 +1,159 @@
+#include "backend/scheduler/backends/slurm_script.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <regex>
+
+namespace sn {
+
+namespace {
+
+// POSIX single quoting for the `export NAME='value'` lines of the script: the one place user
+// text meets a shell, and only as a quoted word.
+std::string singleQuoted(const std::string &text)
+{
+    std::string quoted = "'";
+    for (char c : text)
+        quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return quoted + "'";
+}
+
+bool isShellIdentifier(const std::string &name)
+{
+    static const std::regex identifier("[A-Za-z_][A-Za-z0-9_]*");
+    return std::regex_match(name, identifier);
+}
+
+bool isDependency(const std::string &dependency)
+{
+    // sbatch's own grammar, one condition per entry; entries are joined with ',' (all must hold).
+    static const std::regex condition("singleton|(after|afterany|afterok|afternotok|aftercorr|afterburstbuffer)"
+                                      "(:[0-9]+(_[0-9]+)?(\\+[0-9]+)?)+");
+    return std::regex_match(dependency, condition);
+}
+
+std::string mebibytes(std::int64_t bytes)
+{
+    const std::int64_t mib = (bytes + (1 << 20) - 1) >> 20;
+    return std::to_string(mib) + "M";
+}
+
+} // namespace
+
+std::string slurmGresType(const std::string &gpuModel)
+{
+    std::string lower;
+    for (char c : gpuModel)
+        lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const char *prefix : {"nvidia ", "nvidia-", "amd ", "tesla "})
+        if (lower.rfind(prefix, 0) == 0)
+            lower = lower.substr(std::string(prefix).size());
+    const auto end = lower.find_first_of(" -_");
+    return lower.substr(0, end);
+}
+
+std::string slurmDuration(std::int64_t seconds)
+{
+    const std::int64_t minutes = (seconds + 59) / 60;
+    char text[64];
+    std::snprintf(text, sizeof text, "%lld-%02lld:%02lld:00", static_cast<long long>(minutes / 1440),
+                  static_cast<long long>(minutes / 60 % 24), static_cast<long long>(minutes % 60));
+    return text;
+}
+
+Result<RenderedJob> renderSbatch(const pb::JobSpec &spec, const SlurmSubmitOptions &options)
+{
+    if (spec.command().empty())
+        return invalidArgument("command: a Slurm job needs a command (the batch script's body)");
+    if (spec.gpus_min() != spec.gpus_max())
+        return invalidArgument("gpus_min/gpus_max: Slurm jobs take a fixed GPU count, got " +
+                               std::to_string(spec.gpus_min()) + ".." + std::to_string(spec.gpus_max()));
+    if (spec.gpu_milli() != 0 && spec.gpu_milli() != 1000)
+        return invalidArgument("gpu_milli: Slurm's gres/gpu counts whole GPUs, got " +
+                               std::to_string(spec.gpu_milli()) + " thousandths");
+    if (spec.gpus_max() < 0 || spec.node_count() < 0 || spec.tasks_per_node() < 0 || spec.cpus() < 0 ||
+        spec.memory_bytes() < 0 || spec.time_limit_s() < 0)
+        return invalidArgument("gpus, node_count, tasks_per_node, cpus, memory_bytes and time_limit_s "
+                               "must not be negative");
+    const int nodes = std::max(1, spec.node_count());
+    if (spec.gpus_max() % nodes != 0)
+        return invalidArgument("gpus_max: " + std::to_string(spec.gpus_max()) + " GPUs do not divide evenly over " +
+                               std::to_string(nodes) + " nodes (Slurm's --gres is per node)");
+    if (spec.gpu_models_size() > 1)
+        return invalidArgument("gpu_models: Slurm's --gres names one GPU type; pick one of the " +
+                               std::to_string(spec.gpu_models_size()) + " models");
+
+    RenderedJob job;
+    job.mediaType = "text/x-shellscript";
+    std::vector<std::string> &argv = job.command;
+    argv = {options.sbatch, "--parsable"};
+    if (!spec.name().empty())
+        argv.push_back("--job-name=" + spec.name());
+    const std::string partition = spec.partition().empty() ? options.partition : spec.partition();
+    if (!partition.empty())
+        argv.push_back("--partition=" + partition);
+    if (!spec.queue().empty())
+        argv.push_back("--account=" + spec.queue());
+    if (!spec.priority_class().empty()) {
+        // A class with no QOS configured goes by its own name; Slurm refuses an unknown QOS at
+        // submit ("Invalid qos specification"), which the submitter then shows.
+        const auto it = options.qosByPriorityClass.find(spec.priority_class());
+        argv.push_back("--qos=" + (it != options.qosByPriorityClass.end() ? it->second : spec.priority_class()));
+    }
+    argv.push_back("--nodes=" + std::to_string(nodes));
+    if (spec.tasks_per_node() > 0)
+        argv.push_back("--ntasks-per-node=" + std::to_string(spec.tasks_per_node()));
+    if (spec.cpus() > 0) {
+        // JobSpec.cpus is the job's total; Slurm counts per task.
+        const int tasks = nodes * std::max(1, spec.tasks_per_node());
+        argv.push_back("--cpus-per-task=" + std::to_string(std::max(1, (spec.cpus() + tasks - 1) / tasks)));
+    }
+    if (spec.memory_bytes() > 0)
+        argv.push_back("--mem=" + mebibytes(spec.memory_bytes())); // per node, as JobSpec.memory_bytes
+    if (spec.gpus_max() > 0) {
+        const std::string type = spec.gpu_models_size() == 1 ? slurmGresType(spec.gpu_models(0)) : std::string();
+        argv.push_back("--gres=gpu:" + (type.empty() ? std::string() : type + ":") +
+                       std::to_string(spec.gpus_max() / nodes));
+    }
+    if (spec.time_limit_s() > 0)
+        argv.push_back("--time=" + slurmDuration(spec.time_limit_s()));
+    if (spec.dependencies_size() > 0) {
+        std::string joined;
+        for (const std::string &d : spec.dependencies()) {
+            if (!isDependency(d))
+                return invalidArgument("dependencies: '" + d +
+                                       "' is not a Slurm dependency (expected afterok:<job id>, afterany:<job id>, "
+                                       "afternotok:<job id>, after:<job id> or singleton)");
+            joined += (joined.empty() ? "" : ",") + d;
+        }
+        argv.push_back("--dependency=" + joined);
+    }
+    if (spec.requeue())
+        argv.push_back("--requeue");
+    if (spec.checkpoint_interval_s() > 0) {
+        // Ask Slurm to warn the job before its end (time limit or preemption) so that it can
+        // write a checkpoint; as long before as one checkpoint interval, at most 10 minutes.
+        const std::int64_t warn = std::clamp<std::int64_t>(spec.checkpoint_interval_s(), 30, 600);
+        argv.push_back("--signal=USR1@" + std::to_string(warn));
+    }
+    if (!spec.working_directory().empty())
+        argv.push_back("--chdir=" + spec.working_directory());
+
+    std::string script = "#!/bin/bash\n"
+                         "# Submitted by SuperNode Console. The sbatch options are on sbatch's command line;\n"
+                         "# what follows is the job's environment and its command, exactly as written.\n";
+    for (const auto &[name, value] :
+         std::map<std::string, std::string>(spec.environment().begin(), spec.environment().end())) {
+        if (!isShellIdentifier(name))
+            return invalidArgument("environment: '" + name + "' is not a variable name (letters, digits, _)");
+        script += "export " + name + "=" + singleQuoted(value) + "\n";
+    }
+    script += spec.command();
+    if (script.back() != '\n')
+        script += '\n';
+    job.text = std::move(script);
+    return job;
+}
+
+} // namespace sn
