@@ -1,7 +1,10 @@
 // supernode-agent: the node agent. Today it offers the probe (`--probe [--json]`), one reading of
-// every local GPU; streaming to supernoded joins with the remote issue. Logic: backend/telemetry.
+// every local GPU, and `--interconnect [--json]`, the GPUs' NVLinks and PCIe pairs from NVML,
+// which the comms discovery runs on each node; streaming to supernoded joins with the remote
+// issue. Logic: backend/telemetry.
 #include "backend/model/command_runner.h"
 #include "backend/telemetry/collectors/gpu_probe.h"
+#include "backend/telemetry/collectors/nvml_interconnect_reader.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -9,10 +12,54 @@
 #include <QLoggingCategory>
 #include <QTextStream>
 
+#include <map>
+
 namespace {
 // The exit codes supernodectl documents (docs/supernodectl.md).
 constexpr int kExitUsage = 2;
 constexpr int kExitUnavailable = 4;
+
+// One line per GPU: its NVLinks and where they lead, for a person at the node's shell.
+QString interconnectText(const sn::GpuInterconnect &ic)
+{
+    QString text = QString::fromStdString(ic.source) + "\n";
+    for (const sn::InterconnectGpu &g : ic.gpus) {
+        std::map<std::string, int> farEnds; // "switch" -> active links to NVSwitches
+        for (const sn::NvlinkEndpoint &l : g.links)
+            if (l.active)
+                ++farEnds[sn::nvlinkRemoteKindName(l.remote)];
+        QString ends;
+        for (const auto &[kind, links] : farEnds)
+            ends +=
+                QString(ends.isEmpty() ? "" : ", ") + QString::number(links) + " to " + QString::fromStdString(kind);
+        text += QString("GPU%1  %2  %3  NVLinks %4/%5 active%6\n")
+                    .arg(g.index)
+                    .arg(QString::fromStdString(g.pciBusId), QString::fromStdString(g.name))
+                    .arg(g.activeLinks())
+                    .arg(g.links.size())
+                    .arg(ends.isEmpty() ? QString() : " (" + ends + ")");
+    }
+    return text;
+}
+
+int printInterconnect(const std::string &nvmlPath, bool json, QTextStream &out, QTextStream &err)
+{
+    auto library = sn::NvmlLibrary::open(nvmlPath);
+    if (!library) {
+        err << "supernode-agent: " << QString::fromStdString(library.error().message) << "\n";
+        return kExitUnavailable;
+    }
+    auto ic = sn::readNvmlInterconnect(**library);
+    if (!ic) {
+        err << "supernode-agent: " << QString::fromStdString(ic.error().message) << "\n";
+        return kExitUnavailable;
+    }
+    if (json)
+        out << QJsonDocument(sn::gpuInterconnectToJson(*ic)).toJson(QJsonDocument::Indented);
+    else
+        out << interconnectText(*ic);
+    return 0;
+}
 } // namespace
 
 int main(int argc, char **argv)
@@ -32,13 +79,15 @@ int main(int argc, char **argv)
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption probe("probe", "Read every local GPU once and print what was read.");
-    const QCommandLineOption json("json", "Print the probe's answer as JSON.");
+    const QCommandLineOption interconnect(
+        "interconnect", "Print the GPUs' NVLinks (state, version, far end) and PCIe pairs, read through NVML.");
+    const QCommandLineOption json("json", "Print the answer as JSON.");
     const QCommandLineOption nvml("nvml-library",
                                   "NVML library to load (default libnvidia-ml.so.1, or $SN_NVML_LIBRARY).", "path");
     const QCommandLineOption smi("nvidia-smi", "nvidia-smi program for the fallback (default: from PATH).", "program");
     const QCommandLineOption interval(
         "nvlink-interval-ms", "Read NVML twice this far apart for NVLink rates; 0 reads once (default 500).", "ms");
-    parser.addOptions({probe, json, nvml, smi, interval});
+    parser.addOptions({probe, interconnect, json, nvml, smi, interval});
     if (!parser.parse(QCoreApplication::arguments())) {
         err << parser.errorText() << "\n";
         return kExitUsage;
@@ -51,17 +100,22 @@ int main(int argc, char **argv)
         out << "supernode-agent " << SN_VERSION << "\n";
         return 0;
     }
+    std::string nvmlPath = sn::NvmlLibrary::kDefaultPath;
+    if (parser.isSet(nvml))
+        nvmlPath = parser.value(nvml).toStdString();
+    else if (!qEnvironmentVariableIsEmpty("SN_NVML_LIBRARY"))
+        nvmlPath = qEnvironmentVariable("SN_NVML_LIBRARY").toStdString();
+    if (parser.isSet(interconnect))
+        return printInterconnect(nvmlPath, parser.isSet(json), out, err);
     if (!parser.isSet(probe)) {
-        err << "supernode-agent: only --probe is available yet (streaming to supernoded comes with the remote "
+        err << "supernode-agent: only --probe and --interconnect are available yet (streaming to supernoded comes with "
+               "the remote "
                "issue); see --help\n";
         return kExitUsage;
     }
 
     sn::GpuProbeOptions options;
-    if (parser.isSet(nvml))
-        options.nvmlLibrary = parser.value(nvml).toStdString();
-    else if (!qEnvironmentVariableIsEmpty("SN_NVML_LIBRARY"))
-        options.nvmlLibrary = qEnvironmentVariable("SN_NVML_LIBRARY").toStdString();
+    options.nvmlLibrary = nvmlPath;
     if (parser.isSet(smi))
         options.nvidiaSmi = parser.value(smi).toStdString();
     if (parser.isSet(interval)) {

@@ -2,27 +2,18 @@
 
 #include "backend/comms/text_table.h"
 
-#include <QJsonDocument>
+#include "backend/model/json_document.h"
 
 namespace sn::comms {
 
 Result<QJsonArray> parseJsonArray(std::string_view json, const std::string &source)
 {
-    QJsonParseError e;
-    const QByteArray bytes(json.data(), static_cast<qsizetype>(json.size()));
-    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &e);
-    if (e.error != QJsonParseError::NoError) {
-        int line = 1, column = 1;
-        for (qsizetype i = 0; i < e.offset && i < bytes.size(); ++i, ++column)
-            if (bytes[i] == '\n') {
-                ++line;
-                column = 0;
-            }
-        return invalidArgument(where(source, line, column) + e.errorString().toStdString());
-    }
-    if (!doc.isArray())
+    auto doc = parseJsonDocument(json, source);
+    if (!doc)
+        return doc.error();
+    if (!doc->isArray())
         return invalidArgument(source + ": the output is not a JSON array");
-    return doc.array();
+    return doc->array();
 }
 
 JsonField::JsonField(const QJsonArray &array, qsizetype index, const std::string &source)

@@ -4,6 +4,7 @@
 #include "backend/comms/link_rates.h"
 #include "backend/comms/nvidia_smi_nvlink.h"
 #include "backend/comms/nvidia_smi_topo.h"
+#include "backend/comms/nvml_interconnect_graph.h"
 #include "backend/comms/pci_address.h"
 #include "backend/comms/rdma_tools.h"
 
@@ -62,12 +63,44 @@ public:
                 return failed(list.error());
             gpus = *list;
         }
+        // NVML through the node agent, where it is installed: each NVLink's far end, which no
+        // nvidia-smi text gives.
+        std::optional<GpuInterconnect> nvml;
+        if (auto json = run({"supernode-agent", "--interconnect", "--json"})) {
+            auto parsed = parseGpuInterconnectJson(*json, "supernode-agent --interconnect --json");
+            if (!parsed)
+                return failed(parsed.error());
+            if (!parsed->gpus.empty())
+                nvml = std::move(*parsed);
+        }
+        if (gpus.empty() && nvml)
+            for (const InterconnectGpu &g : nvml->gpus) {
+                auto bus = normalizePciBusId(g.pciBusId);
+                if (!bus)
+                    return failed(invalidArgument("supernode-agent --interconnect --json: GPU" +
+                                                  std::to_string(g.index) + ": " + bus.error().message));
+                gpus.push_back({g.index, *bus, g.name});
+            }
         const std::string model = gpus.empty() ? std::string() : gpus.front().model;
         if (auto topo = run({"nvidia-smi", "topo", "-m"})) {
             auto matrix = parseNvidiaSmiTopoMatrix(*topo);
             if (!matrix)
                 return failed(matrix.error());
             m_out.graph = graphFromTopoMatrix(*matrix, m_host, model);
+            if (nvml) {
+                std::vector<std::string> ignored; // the matrix from nvidia-smi stands; only the pairs matter
+                for (std::string &f : compareGpuMatrices(topoMatrixFromInterconnect(*nvml, {}, ignored), *matrix))
+                    m_out.notes.push_back(std::move(f));
+            }
+        } else if (nvml) {
+            std::vector<int> numa;
+            for (const GpuListEntry &g : gpus) {
+                auto node = sysfsNumaNode(g.pciBusId);
+                if (!node)
+                    return failed(node.error());
+                numa.push_back(node->value_or(-1));
+            }
+            m_out.graph = graphFromTopoMatrix(topoMatrixFromInterconnect(*nvml, numa, m_out.notes), m_host, model);
         }
         for (const GpuListEntry &e : gpus) {
             int i = m_out.graph.find(m_host + "/gpu" + std::to_string(e.index));
@@ -79,7 +112,9 @@ public:
             d.model = e.model;
             d.sm = computeCapabilityOf(e.model);
         }
-        if (auto s = run({"nvidia-smi", "nvlink", "-s"})) {
+        if (nvml) {
+            applyNvlinkStatus(nvlinkStatusFromInterconnect(*nvml));
+        } else if (auto s = run({"nvidia-smi", "nvlink", "-s"})) {
             auto status = parseNvidiaSmiNvlinkStatus(*s);
             if (!status)
                 return failed(status.error());
@@ -132,20 +167,31 @@ public:
             Device &d = m_out.graph.device(static_cast<int>(i));
             if (d.kind != DeviceKind::Nic || d.numaNode >= 0 || d.pciBusId.empty())
                 continue;
-            if (auto numa = run({"cat", "/sys/bus/pci/devices/" + d.pciBusId + "/numa_node"})) {
-                int n = -2;
-                const std::string t = numa->substr(0, numa->find_last_not_of(" \n") + 1);
-                const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), n);
-                if (ec != std::errc() || p != t.data() + t.size() || n < -1)
-                    return failed(
-                        invalidArgument("sysfs numa_node of " + d.pciBusId + ": '" + t + "' is not a number"));
-                m_out.graph.device(static_cast<int>(i)).numaNode = n; // -1: the machine has one NUMA node
-            }
+            auto numa = sysfsNumaNode(d.pciBusId);
+            if (!numa)
+                return failed(numa.error());
+            if (*numa)
+                m_out.graph.device(static_cast<int>(i)).numaNode = **numa; // -1: the machine has one NUMA node
         }
         return std::move(m_out);
     }
 
 private:
+    // The NUMA node sysfs gives a PCI device (-1 on a machine with one); nothing when it could
+    // not be read; an error when what it holds is not a number.
+    Result<std::optional<int>> sysfsNumaNode(const std::string &busId)
+    {
+        auto numa = run({"cat", "/sys/bus/pci/devices/" + busId + "/numa_node"});
+        if (!numa)
+            return std::optional<int>();
+        int n = -2;
+        const std::string t = numa->substr(0, numa->find_last_not_of(" \n") + 1);
+        const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), n);
+        if (ec != std::errc() || p != t.data() + t.size() || n < -1)
+            return invalidArgument("sysfs numa_node of " + busId + ": '" + t + "' is not a number");
+        return std::optional<int>(n);
+    }
+
     std::string nicName(const std::string &device, int port) const
     {
         return m_host + "/" + device + (port > 1 ? ":" + std::to_string(port) : "");
@@ -169,14 +215,24 @@ private:
                 m_out.notes.push_back("GPU" + std::to_string(s.gpu) + ": " +
                                       std::to_string(static_cast<int>(s.links.size()) - active) + " of " +
                                       std::to_string(s.links.size()) + " NVLinks inactive");
+            const auto throughSwitch = [&](const Link &l) {
+                return m_out.graph.device(l.a == gpu ? l.b : l.a).kind == DeviceKind::NvSwitch;
+            };
+            // On an NVSwitch board every link of a GPU is wired to the switches, so any inactive
+            // one is a fault even where the matrix already counts only the active ones (the one
+            // built from NVML does); a bridged PCIe card may list links no bridge connects.
+            int expected = lanes;
+            for (int li : m_out.graph.linksOf(gpu))
+                if (m_out.graph.links()[static_cast<std::size_t>(li)].kind == LinkKind::NvLink &&
+                    throughSwitch(m_out.graph.links()[static_cast<std::size_t>(li)]))
+                    expected = std::max(expected, static_cast<int>(s.links.size()));
             for (int li : m_out.graph.linksOf(gpu)) {
                 Link &l = m_out.graph.links()[static_cast<std::size_t>(li)];
                 if (l.kind != LinkKind::NvLink)
                     continue;
                 // The matrix gives the bonds it saw; nvlink -s says how many of the GPU's links carry traffic.
-                l.health = active == 0 ? LinkHealth::Down : active < lanes ? LinkHealth::Degraded : LinkHealth::Up;
-                const bool throughSwitch = m_out.graph.device(l.a == gpu ? l.b : l.a).kind == DeviceKind::NvSwitch;
-                if (throughSwitch && active > 0)
+                l.health = active == 0 ? LinkHealth::Down : active < expected ? LinkHealth::Degraded : LinkHealth::Up;
+                if (throughSwitch(l) && active > 0)
                     l.bandwidthGBps = s.activeGBps(); // every active link reaches the switch fabric
             }
         }

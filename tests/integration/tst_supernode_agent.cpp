@@ -1,6 +1,10 @@
 // supernode-agent as an operator runs it on a GPU machine: `--probe [--json]` with no driver and
 // no nvidia-smi (this machine), with a fake nvidia-smi that prints a real capture, and with a
-// fake NVML library (tests/backend/telemetry/fake_nvml: this machine has no GPU; a mock).
+// fake NVML library (tests/backend/telemetry/fake_nvml: this machine has no GPU; a mock); and
+// `--interconnect`, alone and run by the comms discovery through the real command runner.
+#include "backend/comms/node_discovery.h"
+#include "backend/model/command_runner.h"
+#include "backend/model/gpu_interconnect.h"
 #include "tests/support/shared_data.h"
 
 #include <QDir>
@@ -13,6 +17,8 @@
 #include <QTest>
 
 #include <dlfcn.h>
+
+#include <algorithm>
 
 namespace {
 
@@ -222,6 +228,61 @@ private slots:
         QCOMPARE(g0["nvlinks"].toArray().size(), 18); // two reads 100 ms apart give rates
         QVERIFY(g0["metrics"].toObject()["DCGM_FI_PROF_NVLINK_TX_BYTES"].toDouble() > 0);
         QVERIFY(gpus[1].toObject()["not_reported"].toArray().contains(QJsonValue("DCGM_FI_DEV_POWER_USAGE")));
+    }
+
+    // `--interconnect --json` over the 8 x H100 HGX stand-in: every GPU's links and far ends.
+    void interconnectThroughNvml()
+    {
+        QTemporaryDir emptyPath;
+        const Run r = agent({"--interconnect", "--json", "--nvml-library", FAKE_NVML_HGX}, emptyPath.path(),
+                            {{"FAKE_NVML_HGX_DOWN", "5:17"}});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        auto ic = sn::parseGpuInterconnectJson(r.out.toStdString(), "agent");
+        QVERIFY2(ic.ok(), ic.ok() ? "" : ic.error().message.c_str());
+        QCOMPARE(ic->gpus.size(), std::size_t{8});
+        QCOMPARE(ic->gpus[5].activeLinks(), 17);
+        QCOMPARE(ic->gpus[0].links[0].remote, sn::NvlinkRemoteKind::Switch);
+        QCOMPARE(ic->pcieAt(1, 6), sn::PcieLevel::System);
+        const Run text = agent({"--interconnect", "--nvml-library", FAKE_NVML_HGX}, emptyPath.path());
+        QVERIFY2(
+            text.out.contains("GPU3  00000000:5D:00.0  NVIDIA H100 80GB HBM3  NVLinks 18/18 active (18 to switch)"),
+            text.out.constData());
+        const Run noDriver = agent({"--interconnect"}, emptyPath.path());
+        QCOMPARE(noDriver.exitCode, 4);
+        QVERIFY2(noDriver.err.contains("NVML unavailable"), noDriver.err.constData());
+    }
+
+    // The comms discovery, with the real runner, finds the agent on the node's PATH and builds
+    // the graph from NVML alone (no nvidia-smi on that PATH).
+    void discoveryReadsTheInterconnectThroughTheAgent()
+    {
+        QTemporaryDir bin;
+        QVERIFY(QFile::link(qEnvironmentVariable("SN_BINARY_DIR") + "/app/supernode-agent/supernode-agent",
+                            bin.filePath("supernode-agent")));
+        QVERIFY(QFile::link("/bin/cat", bin.filePath("cat")));
+        const QByteArray oldPath = qgetenv("PATH");
+        qputenv("PATH", bin.path().toUtf8());
+        qputenv("SN_NVML_LIBRARY", FAKE_NVML_HGX);
+        qputenv("FAKE_NVML_HGX_DOWN", "5:17");
+        sn::LocalCommandRunner local;
+        auto d = sn::comms::discoverNode(local, "hgx1");
+        qputenv("PATH", oldPath);
+        qunsetenv("SN_NVML_LIBRARY");
+        qunsetenv("FAKE_NVML_HGX_DOWN");
+        QVERIFY2(d.ok(), d.ok() ? "" : d.error().message.c_str());
+        const auto agentStep = std::find_if(d->steps.begin(), d->steps.end(), [](const sn::comms::DiscoveryStep &s) {
+            return s.command == "supernode-agent --interconnect --json";
+        });
+        QVERIFY(agentStep != d->steps.end());
+        QVERIFY2(agentStep->used, agentStep->detail.c_str());
+        const sn::comms::TopologyGraph &g = d->graph;
+        QCOMPARE(g.count(sn::comms::DeviceKind::Gpu), 8);
+        QCOMPARE(g.count(sn::comms::DeviceKind::NvSwitch), 1);
+        QCOMPARE(g.device(g.find("hgx1/gpu5")).pciBusId, std::string("0000:ab:00.0"));
+        QVERIFY(std::find(d->notes.begin(), d->notes.end(), "GPU5: 1 of 18 NVLinks inactive") != d->notes.end());
+        for (int li : g.linksOf(g.find("hgx1/gpu5")))
+            if (g.links()[static_cast<std::size_t>(li)].kind == sn::comms::LinkKind::NvLink)
+                QCOMPARE(g.links()[static_cast<std::size_t>(li)].health, sn::comms::LinkHealth::Degraded);
     }
 
     void helpVersionAndUsageErrors()

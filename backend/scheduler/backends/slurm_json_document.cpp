@@ -1,28 +1,21 @@
 #include "backend/scheduler/backends/slurm_json_document.h"
 
-#include <QJsonDocument>
-#include <QJsonParseError>
+#include "backend/model/json_document.h"
 
 #include <cmath>
 
 namespace sn::slurm_json {
 
+namespace {
+constexpr int kSlurmEmptyResult = 9003; // slurm_errno.h ESLURM_REST_EMPTY_RESULT
+}
+
 Result<QJsonObject> parseDocument(std::string_view json, const std::string &source)
 {
-    QJsonParseError parseError{};
-    const QByteArray bytes(json.data(), static_cast<qsizetype>(json.size()));
-    const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        int line = 1, column = 1;
-        for (int i = 0; i < parseError.offset && i < bytes.size(); ++i) {
-            if (bytes[i] == '\n')
-                ++line, column = 1;
-            else
-                ++column;
-        }
-        return invalidArgument(source + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " +
-                               parseError.errorString().toStdString());
-    }
+    auto parsed = parseJsonDocument(json, source);
+    if (!parsed)
+        return parsed.error();
+    const QJsonDocument &document = *parsed;
     if (!document.isObject())
         return invalidArgument(source + ": expected a JSON object ({\"meta\": ..., \"errors\": ...}), got " +
                                (document.isArray() ? "an array" : "nothing"));
@@ -34,6 +27,10 @@ Result<QJsonObject> parseDocument(std::string_view json, const std::string &sour
         const std::string description = error.value("description").toString().toStdString();
         const int number = error.value("error_number").toInt(error.value("errno").toInt());
         if (text.empty() && description.empty() && number == 0)
+            continue;
+        // ESLURM_REST_EMPTY_RESULT ("Nothing found"): sacct's answer to a query no job matches
+        // yet, e.g. before slurmctld has handed its first records to slurmdbd. An empty list.
+        if (number == kSlurmEmptyResult)
             continue;
         return Error{ErrorCode::Unavailable, source + ": Slurm reports an error" +
                                                  (number ? " " + std::to_string(number) : std::string()) + ": " +

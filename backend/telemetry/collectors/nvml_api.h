@@ -47,6 +47,10 @@ inline constexpr unsigned kRetireMultipleSbe = 0;      // NVML_PAGE_RETIREMENT_C
 inline constexpr unsigned kRetireDbe = 1;              // NVML_PAGE_RETIREMENT_CAUSE_DOUBLE_BIT_ECC_ERROR
 inline constexpr unsigned kFeatureEnabled = 1;         // NVML_FEATURE_ENABLED
 inline constexpr unsigned kNvlinkMaxLinks = 18;        // NVML_NVLINK_MAX_LINKS (Hopper; older drivers say 12)
+// nvmlIntNvLinkDeviceType_t: what sits at the far end of an NVLink.
+inline constexpr unsigned kNvlinkDeviceTypeGpu = 0x00;
+inline constexpr unsigned kNvlinkDeviceTypeIbmNpu = 0x01;
+inline constexpr unsigned kNvlinkDeviceTypeSwitch = 0x02;
 inline constexpr unsigned long long kEventTypeXidCriticalError = 0x8; // nvmlEventTypeXidCriticalError
 
 // nvmlFieldValue_t field ids (nvml.h "NVML_FI_DEV_*").
@@ -151,6 +155,9 @@ using DeviceGetClockInfoFn = Return (*)(Device, unsigned int, unsigned int *);
 using DeviceGetPcieThroughputFn = Return (*)(Device, unsigned int, unsigned int *);
 using DeviceGetFieldValuesFn = Return (*)(Device, int, FieldValue *);
 using DeviceGetNvLinkStateFn = Return (*)(Device, unsigned int, unsigned int *);
+using DeviceGetNvLinkUintFn = Return (*)(Device, unsigned int, unsigned int *);  // version, remote device type
+using DeviceGetNvLinkRemotePciInfoFn = Return (*)(Device, unsigned int, void *); // PciInfoV3 or older
+using DeviceGetTopologyCommonAncestorFn = Return (*)(Device, Device, int *);     // nvmlGpuTopologyLevel_t
 using DeviceGetTotalEccErrorsFn = Return (*)(Device, unsigned int, unsigned int, unsigned long long *);
 using DeviceGetRetiredPagesFn = Return (*)(Device, unsigned int, unsigned int *, unsigned long long *);
 using DeviceGetRetiredPagesPendingStatusFn = Return (*)(Device, unsigned int *);

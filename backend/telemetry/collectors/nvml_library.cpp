@@ -96,6 +96,13 @@ Result<std::unique_ptr<NvmlLibrary>> NvmlLibrary::open(const std::string &path)
     optional("deviceGetPcieReplayCounter", a.deviceGetPcieReplayCounter, {"nvmlDeviceGetPcieReplayCounter"});
     optional("deviceGetFieldValues", a.deviceGetFieldValues, {"nvmlDeviceGetFieldValues"});
     optional("deviceGetNvLinkState", a.deviceGetNvLinkState, {"nvmlDeviceGetNvLinkState"});
+    optional("deviceGetNvLinkVersion", a.deviceGetNvLinkVersion, {"nvmlDeviceGetNvLinkVersion"});
+    optional("deviceGetNvLinkRemotePciInfo", a.deviceGetNvLinkRemotePciInfo,
+             {"nvmlDeviceGetNvLinkRemotePciInfo_v2", "nvmlDeviceGetNvLinkRemotePciInfo"});
+    optional("deviceGetNvLinkRemoteDeviceType", a.deviceGetNvLinkRemoteDeviceType,
+             {"nvmlDeviceGetNvLinkRemoteDeviceType"});
+    optional("deviceGetTopologyCommonAncestor", a.deviceGetTopologyCommonAncestor,
+             {"nvmlDeviceGetTopologyCommonAncestor"});
     optional("deviceGetTotalEccErrors", a.deviceGetTotalEccErrors, {"nvmlDeviceGetTotalEccErrors"});
     optional("deviceGetRetiredPages", a.deviceGetRetiredPages, {"nvmlDeviceGetRetiredPages"});
     optional("deviceGetRetiredPagesPendingStatus", a.deviceGetRetiredPagesPendingStatus,

@@ -38,6 +38,11 @@ struct NvmlEntryPoints {
     nvml::DeviceGetUintFn deviceGetPcieReplayCounter = nullptr;
     nvml::DeviceGetFieldValuesFn deviceGetFieldValues = nullptr;
     nvml::DeviceGetNvLinkStateFn deviceGetNvLinkState = nullptr;
+    // The interconnect (nvml_interconnect_reader.h).
+    nvml::DeviceGetNvLinkUintFn deviceGetNvLinkVersion = nullptr;
+    nvml::DeviceGetNvLinkRemotePciInfoFn deviceGetNvLinkRemotePciInfo = nullptr; // any version
+    nvml::DeviceGetNvLinkUintFn deviceGetNvLinkRemoteDeviceType = nullptr;       // driver 510 and later
+    nvml::DeviceGetTopologyCommonAncestorFn deviceGetTopologyCommonAncestor = nullptr;
     nvml::DeviceGetTotalEccErrorsFn deviceGetTotalEccErrors = nullptr;
     nvml::DeviceGetRetiredPagesFn deviceGetRetiredPages = nullptr;
     nvml::DeviceGetRetiredPagesPendingStatusFn deviceGetRetiredPagesPendingStatus = nullptr;

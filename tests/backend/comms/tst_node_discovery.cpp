@@ -8,12 +8,16 @@
 #include "backend/comms/node_discovery.h"
 #include "backend/comms/nvidia_smi_nvlink.h"
 #include "backend/comms/rdma_tools.h"
+#include "backend/model/gpu_interconnect.h"
 #include "tests/support/shared_data.h"
 
 #include <QFile>
+#include <QJsonDocument>
 #include <QTest>
 
+#include <algorithm>
 #include <map>
+#include <set>
 
 using namespace sn::comms;
 
@@ -69,6 +73,38 @@ FakeRunner roceNode()
         r.outputs[std::string("cat /sys/bus/pci/devices/") + nics[i] + "/numa_node"] = {0, i < 2 || i == 4 ? "0\n"
                                                                                                            : "1\n"};
     return r;
+}
+
+// What `supernode-agent --interconnect --json` prints on roceNode()'s board: 18 NVLinks per
+// GPU, 5/4/4/5 into four NVSwitches; GPUs 0-3 on one CPU (PCIe NODE), 4-7 on the other (SYS).
+std::string hgxInterconnectJson(const std::set<std::pair<int, int>> &downLinks = {})
+{
+    const char *bus[] = {"00000000:18:00.0", "00000000:2A:00.0", "00000000:3A:00.0", "00000000:5D:00.0",
+                         "00000000:9A:00.0", "00000000:AB:00.0", "00000000:BA:00.0", "00000000:DB:00.0"};
+    sn::GpuInterconnect ic;
+    ic.source = "nvml: libnvidia-ml.so.1";
+    for (int g = 0; g < 8; ++g) {
+        sn::InterconnectGpu gpu{g, "NVIDIA H100 80GB HBM3", "GPU-" + std::to_string(g), bus[g]};
+        for (int l = 0; l < 18; ++l) {
+            const int sw = l < 5 ? 0 : l < 9 ? 1 : l < 13 ? 2 : 3;
+            gpu.links.push_back({l, !downLinks.count({g, l}), 6, "00000000:0" + std::to_string(5 + sw) + ":00.0",
+                                 sn::NvlinkRemoteKind::Switch});
+        }
+        ic.gpus.push_back(gpu);
+    }
+    for (int a = 0; a < 8; ++a)
+        for (int b = 0; b < 8; ++b)
+            ic.pcie.push_back(a == b               ? sn::PcieLevel::Internal
+                              : (a < 4) == (b < 4) ? sn::PcieLevel::Node
+                                                   : sn::PcieLevel::System);
+    return QJsonDocument(sn::gpuInterconnectToJson(ic)).toJson().toStdString();
+}
+const std::string kAgent = "supernode-agent --interconnect --json";
+
+bool hasNoteWith(const NodeDiscovery &d, const std::string &text)
+{
+    return std::any_of(d.notes.begin(), d.notes.end(),
+                       [&](const std::string &n) { return n.find(text) != std::string::npos; });
 }
 
 const NcclEnvSetting *setting(const NcclEnvAdvice &a, const std::string &name)
@@ -245,8 +281,8 @@ private slots:
         FakeRunner r = roceNode();
         auto d = discoverNode(r, "h100a");
         QVERIFY2(d.ok(), qPrintable(errorOf(d)));
-        for (const DiscoveryStep &s : d->steps)
-            QVERIFY2(s.used, (s.command + ": " + s.detail).c_str());
+        for (const DiscoveryStep &s : d->steps) // no node agent on this node: nvidia-smi alone
+            QVERIFY2(s.used || s.command.rfind("supernode-agent", 0) == 0, (s.command + ": " + s.detail).c_str());
         const TopologyGraph &g = d->graph;
         QCOMPARE(g.count(DeviceKind::Gpu), 8);
         const Device &gpu3 = g.device(g.find("h100a/gpu3"));
@@ -282,6 +318,83 @@ private slots:
         QVERIFY(xml->find(R"(<gpu dev="3" sm="90" rank="3" gdr="1">)") != std::string::npos);
         QVERIFY(xml->find(R"(<net name="mlx5_2" dev="2" speed="400000" port="1" guid="0x946dae06ff028c3e"/>)") !=
                 std::string::npos);
+    }
+
+    // With the node agent, NVML's link states replace nvlink -s, and its matrix is held against
+    // the one nvidia-smi printed (the real 8 x H100 capture): they agree, so nothing is noted.
+    void nvmlThroughTheAgentAgreesWithTheRealMatrix()
+    {
+        if (!sn::test::requireSharedData("nvidia-smi/topo"))
+            return;
+        FakeRunner r = roceNode();
+        r.outputs[kAgent] = {0, hgxInterconnectJson()};
+        auto d = discoverNode(r, "h100a");
+        QVERIFY2(d.ok(), qPrintable(errorOf(d)));
+        QVERIFY2(!hasNoteWith(*d, "NVML says"), d->notes.empty() ? "" : d->notes.front().c_str());
+        QVERIFY(std::find(r.ran.begin(), r.ran.end(), "nvidia-smi nvlink -s") == r.ran.end());
+        for (const Link &l : d->graph.links())
+            if (l.kind == LinkKind::NvLink) {
+                QCOMPARE(l.health, LinkHealth::Up); // nvlink -s's inactive link of GPU 5 is not NVML's word
+                QCOMPARE(l.bandwidthGBps, 18 * 25.0);
+            }
+    }
+
+    void nvmlDisagreeingWithTheMatrixIsAFinding()
+    {
+        if (!sn::test::requireSharedData("nvidia-smi/topo"))
+            return;
+        FakeRunner r = roceNode();
+        r.outputs[kAgent] = {0, hgxInterconnectJson({{3, 7}})};
+        auto d = discoverNode(r, "h100a");
+        QVERIFY2(d.ok(), qPrintable(errorOf(d)));
+        QVERIFY(hasNoteWith(*d, "GPU0-GPU3: NVML says NV17, nvidia-smi topo -m says NV18"));
+        QVERIFY(hasNoteWith(*d, "GPU3: 1 of 18 NVLinks inactive"));
+        const TopologyGraph &g = d->graph;
+        for (int li : g.linksOf(g.find("h100a/gpu3")))
+            if (g.links()[static_cast<std::size_t>(li)].kind == LinkKind::NvLink)
+                QCOMPARE(g.links()[static_cast<std::size_t>(li)].health, LinkHealth::Degraded);
+    }
+
+    // No nvidia-smi at all: the graph comes from NVML, NUMA from sysfs.
+    void graphFromNvmlAlone()
+    {
+        if (!sn::test::requireSharedData("nvidia-smi/topo"))
+            return;
+        FakeRunner r = roceNode();
+        r.outputs.erase("nvidia-smi topo -m");
+        r.outputs.erase("nvidia-smi --query-gpu=index,pci.bus_id,name --format=csv,noheader");
+        r.outputs[kAgent] = {0, hgxInterconnectJson()};
+        const char *gpuBus[] = {"18", "2a", "3a", "5d", "9a", "ab", "ba", "db"};
+        for (int i = 0; i < 8; ++i)
+            r.outputs[std::string("cat /sys/bus/pci/devices/0000:") + gpuBus[i] + ":00.0/numa_node"] = {
+                0, i < 4 ? "0\n" : "1\n"};
+        auto d = discoverNode(r, "h100a");
+        QVERIFY2(d.ok(), qPrintable(errorOf(d)));
+        const TopologyGraph &g = d->graph;
+        QCOMPARE(g.count(DeviceKind::Gpu), 8);
+        QCOMPARE(g.count(DeviceKind::NvSwitch), 1);
+        QCOMPARE(g.count(DeviceKind::Cpu), 2);
+        QCOMPARE(g.device(g.find("h100a/gpu5")).numaNode, 1);
+        QCOMPARE(g.device(g.find("h100a/gpu3")).pciBusId, std::string("0000:5d:00.0"));
+        QCOMPARE(g.device(g.find("h100a/gpu3")).sm, 90);
+        for (const Link &l : g.links())
+            if (l.kind == LinkKind::NvLink)
+                QCOMPARE(l.bandwidthGBps, 18 * 25.0);
+    }
+
+    void malformedAgentOutputFailsTheDiscovery()
+    {
+        FakeRunner r;
+        std::string json = hgxInterconnectJson();
+        json.replace(json.find("\"switch\""), 8, "\"bridge\"");
+        r.outputs[kAgent] = {0, json};
+        QVERIFY2(errorOf(discoverNode(r, "h100a"))
+                     .startsWith("h100a (fake): supernode-agent --interconnect --json: gpus[0].links[0].remote: "
+                                 "'bridge' is not one of"),
+                 qPrintable(errorOf(discoverNode(r, "h100a"))));
+        r.outputs[kAgent] = {0, "{\"gpus\": [\n  {\"index\": 0,,}]}"};
+        QVERIFY2(errorOf(discoverNode(r, "h100a")).contains("supernode-agent --interconnect --json:2:"),
+                 qPrintable(errorOf(discoverNode(r, "h100a"))));
     }
 
     void missingToolsAreStepsNotErrors()

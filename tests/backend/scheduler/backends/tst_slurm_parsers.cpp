@@ -233,6 +233,16 @@ private slots:
         QVERIFY2(q(jobs.error().message).contains(where), jobs.error().message.c_str());
     }
 
+    // sacct says "Nothing found" (ESLURM_REST_EMPTY_RESULT) as an error when no job matches,
+    // e.g. before slurmdbd has its first records: that is an empty list, not a failure.
+    void sacctNothingFoundIsAnEmptyList()
+    {
+        auto jobs = parseSacctJson("{\"errors\": [{\"description\": \"Nothing found with query\", "
+                                   "\"error_number\": 9003, \"error\": \"Nothing found\"}], \"jobs\": []}");
+        QVERIFY2(jobs.ok(), jobs.ok() ? "" : jobs.error().message.c_str());
+        QVERIFY(jobs->empty());
+    }
+
     void malformedSacct()
     {
         auto jobs = parseSacctJson("{\"jobs\": [{\"job_id\": 9, \"state\": {}}]}");
