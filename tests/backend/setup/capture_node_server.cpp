@@ -1,5 +1,6 @@
 #include "tests/backend/setup/capture_node_server.h"
 
+#include "backend/telemetry/collectors/nvidia_smi_csv.h"
 #include "tests/support/nvidia_smi_capture.h"
 #include "tests/support/nvidia_smi_full_capture.h"
 
@@ -26,6 +27,7 @@ d="$(dirname "$0")/../capture"
 case "$*" in
   "-q -x") echo "the capture of this machine has no -q -x output" >&2; exit 2 ;;
   "--query-gpu=index,pci.bus_id,name --format=csv,noheader") cat "$d/gpu-list.csv" ;;
+  --query-gpu=*" --format=csv,noheader,nounits") cat "$d/collector-rows.csv" ;;
   --query-gpu=*) cat "$d/query-gpu.csv" ;;
   "--version") cat "$d/version.txt" ;;
   "topo -m") cat "$d/topo-m.txt" ;;
@@ -59,6 +61,8 @@ void CaptureNodeServer::resetCapture()
     const QByteArray csv = fullCaptureSection(file, "idle :: query-gpu (csv, what the exporter parses)");
     setCapture("query-gpu.csv", csv);
     setCapture("gpu-list.csv", projectNvidiaSmiCapture(csv, {"index", "pci.bus_id", "name"}));
+    // What the agent's nvidia-smi collector asks for (its fields, no header, no units).
+    setCapture("collector-rows.csv", projectNvidiaSmiCapture(csv, nvidiaSmiQueryFields()));
     setCapture("version.txt", fullCaptureSection(file, "capabilities :: version"));
     setCapture("table.txt", fullCaptureSection(file, "idle :: nvidia-smi (default table)"));
     setCapture("topo-m.txt", fullCaptureSection(file, "capabilities :: topo -m"));

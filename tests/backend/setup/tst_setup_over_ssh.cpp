@@ -11,12 +11,16 @@
 #include "backend/setup/cluster_spec_builder.h"
 #include "backend/setup/connection_probe.h"
 #include "backend/setup/hardware_profile.h"
+#include "backend/setup/node_installer.h"
 #include "backend/setup/setup_checks.h"
 #include "tests/backend/setup/capture_node_server.h"
 #include "tests/support/shared_data.h"
 
 #include <QElapsedTimer>
+#include <QProcess>
+
 #include <QtTest>
+#include <sys/stat.h>
 
 using namespace sn;
 using namespace sn::setup;
@@ -55,6 +59,37 @@ class TestSetupOverSsh : public QObject {
             s += QString("\n%1 %2: %3").arg(checkStatusName(c.status), c.id.c_str(), c.reason.c_str());
         return s;
     }
+    // A node's plan into a temporary root. There is no systemd on the build machine, so
+    // "enable --now" is replaced by `systemd-analyze --root verify` of the copied units (with
+    // the copied binaries they name); the report is the copied agent's probe, which reads the
+    // node's (captured) nvidia-smi.
+    NodeApplyPlan planInto(test::CaptureNodeServer &node, const QString &root, bool head)
+    {
+        QDir().mkpath(root + "/usr/lib/systemd");
+        QFile::link("/usr/lib/systemd/system", root + "/usr/lib/systemd/system"); // the OS's own units
+        auto session = std::make_shared<SshSession>(node.options(m_knownHosts));
+        NodeApplyPlan p = systemdApplyPlan(&node == &m_a ? "node01" : "node02", session, SN_AGENT_BINARY,
+                                           SN_DAEMON_BINARY, SN_UNIT_DIR, head, root.toStdString());
+        std::vector<std::string> verify{"systemd-analyze", "--root=" + root.toStdString(), "--man=no", "verify",
+                                        root.toStdString() + "/etc/systemd/system/supernode-agent.service"};
+        if (head)
+            verify.push_back(root.toStdString() + "/etc/systemd/system/supernoded.service");
+        p.activate = {verify};
+        p.deactivate = {};
+        p.reportTimeout = 10s;
+        return p;
+    }
+    static QByteArray contentOf(const QString &path)
+    {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }
+    static int modeOf(const QString &path)
+    {
+        struct stat st {};
+        return ::stat(path.toLocal8Bit().constData(), &st) == 0 ? int(st.st_mode & 07777) : -1;
+    }
+
     static const CheckResult &check(const std::vector<CheckResult> &all, const std::string &id)
     {
         for (const CheckResult &c : all)
@@ -218,6 +253,54 @@ private slots:
         QVERIFY2(probe.ok, probe.error.message.c_str());
         probe = probeConnection(m_a.options(empty)); // recorded: known from now on
         QVERIFY2(probe.ok, probe.error.message.c_str());
+    }
+
+    void applyCopiesVerifiesAndWaitsForTheReport()
+    {
+        const QString rootA = m_dir.filePath("root-a"), rootB = m_dir.filePath("root-b");
+        std::vector<NodeApplyResult> seen;
+        const ApplyOutcome out = applyToNodes({planInto(m_a, rootA, true), planInto(m_b, rootB, false)},
+                                              [&](const NodeApplyResult &r) { seen.push_back(r); });
+        QVERIFY2(out.status.ok(), out.status.ok() ? "" : out.status.error().message.c_str());
+        for (const NodeApplyResult &r : out.nodes) {
+            QCOMPARE(r.state, NodeApplyState::Applied);
+            QVERIFY2(QString::fromStdString(r.message).contains("H100"), r.message.c_str()); // the agent read the GPU
+        }
+        QCOMPARE(seen.size(), std::size_t(4)); // applying, applied; twice
+        QCOMPARE(contentOf(rootA + "/usr/bin/supernode-agent"), contentOf(SN_AGENT_BINARY));
+        QCOMPARE(contentOf(rootA + "/usr/bin/supernoded"), contentOf(SN_DAEMON_BINARY));
+        QCOMPARE(contentOf(rootB + "/etc/systemd/system/supernode-agent.service"),
+                 contentOf(SN_UNIT_DIR "/supernode-agent.service"));
+        QVERIFY(!QFile::exists(rootB + "/usr/bin/supernoded")); // not the head
+        QCOMPARE(modeOf(rootA + "/usr/bin/supernode-agent"), 0755);
+        QCOMPARE(modeOf(rootA + "/etc/systemd/system/supernoded.service"), 0644);
+    }
+
+    void aFailureRollsBackTheNodesAlreadyChanged()
+    {
+        const QString rootA = m_dir.filePath("rollback-a"), rootB = m_dir.filePath("rollback-b");
+        // node01 had an older agent unit; on node02 /usr is a file, so nothing can go under it.
+        QDir().mkpath(rootA + "/etc/systemd/system");
+        QFile old(rootA + "/etc/systemd/system/supernode-agent.service");
+        QVERIFY(old.open(QIODevice::WriteOnly));
+        old.write("# the unit that was there before\n");
+        old.close();
+        QDir().mkpath(rootB);
+        QFile usr(rootB + "/usr");
+        QVERIFY(usr.open(QIODevice::WriteOnly));
+        usr.close();
+        // node01 gets only the agent here: the daemon's 70 MB would only slow the test down.
+        const ApplyOutcome out = applyToNodes({planInto(m_a, rootA, false), planInto(m_b, rootB, false)});
+        QVERIFY(!out.status.ok());
+        QVERIFY2(QString::fromStdString(out.status.error().message).startsWith("node02: `mkdir -p"),
+                 out.status.error().message.c_str());
+        QCOMPARE(out.nodes[0].state, NodeApplyState::RolledBack);
+        QCOMPARE(out.nodes[1].state, NodeApplyState::Failed);
+        QCOMPARE(contentOf(rootA + "/etc/systemd/system/supernode-agent.service"),
+                 QByteArray("# the unit that was there before\n"));
+        QVERIFY(!QFile::exists(rootA + "/etc/systemd/system/supernode-agent.service.sn-rollback"));
+        QVERIFY(!QFile::exists(rootA + "/usr/bin/supernode-agent"));
+        QVERIFY(!QFile::exists(rootA + "/usr/bin/supernoded"));
     }
 };
 
