@@ -64,8 +64,8 @@ ClusterProfile compareHardware(const std::vector<NodeInventory> &nodes)
                 continue;
             np.reference = r.name;
             if (n.gpuCount() != r.gpusPerNode)
-                np.differences.push_back(std::to_string(n.gpuCount()) + " GPUs, the reference has " +
-                                         std::to_string(r.gpusPerNode));
+                np.differences.push_back(std::to_string(n.gpuCount()) + (n.gpuCount() == 1 ? " GPU" : " GPUs") +
+                                         ", the reference has " + std::to_string(r.gpusPerNode));
             if (n.gpuMemoryGiB() + 0.5 < r.gpuMemoryGiB)
                 np.differences.push_back(fixed(n.gpuMemoryGiB(), 1) + " GiB per GPU, the reference has " +
                                          fixed(r.gpuMemoryGiB, 0) + "+");

@@ -295,7 +295,7 @@ CheckResult nicConsistency(const std::vector<NodeInventory> &nodes)
                 continue;
             }
             ++ports;
-            speedsByFabric[p.fabric].insert(p.speedGbps > 0 ? num(p.speedGbps) + "G" : "?");
+            speedsByFabric[p.fabric].insert(p.speedGbps > 0 ? num(p.speedGbps) + "G" : "(speed not reported)");
             if (p.mtu > 0)
                 mtusByFabric[p.fabric].insert(std::to_string(p.mtu));
         }

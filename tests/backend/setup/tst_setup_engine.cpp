@@ -221,7 +221,7 @@ private slots:
             mismatches.join("\n").contains("GPU model: NVIDIA H100 80GB HBM3 on node01 node02; NVIDIA H200 on node03"));
         QVERIFY(mismatches.join("\n").contains("GPU memory"));
         QCOMPARE(p.nodes[0].reference, std::string("8x H100 80GB SXM"));
-        QCOMPARE(p.nodes[0].differences.front(), std::string("1 GPUs, the reference has 8"));
+        QCOMPARE(p.nodes[0].differences.front(), std::string("1 GPU, the reference has 8"));
         QCOMPARE(p.nodes[2].reference, std::string("8x H200"));
         QVERIFY(!p.notes.empty()); // storage and switches: said not measurable
     }
