@@ -2,10 +2,11 @@
 
 #include "ui/coming_soon_page.h"
 #include "ui/console_pages.h"
-#include "ui/jobs_page.h"
 #include "ui/gpus_page.h"
+#include "ui/jobs_page.h"
 #include "ui/logs_page.h"
 #include "ui/overview_page.h"
+#include "ui/setup/setup_wizard.h"
 #include "ui/summary_poller.h"
 #include "ui/topology_page.h"
 #include "widgets/freshness_label.h"
@@ -18,6 +19,7 @@
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QScreen>
 #include <QSettings>
 #include <QSplitter>
@@ -147,6 +149,9 @@ void MainWindow::buildPages()
 void MainWindow::buildMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *setup = file->addAction(tr("&Set up a cluster..."));
+    setup->setObjectName(QStringLiteral("setupWizard"));
+    connect(setup, &QAction::triggered, this, &MainWindow::openSetupWizard);
     QAction *quit = file->addAction(tr("&Quit"));
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
@@ -164,6 +169,20 @@ void MainWindow::buildMenus()
         const QString id = pages[i].id;
         connect(action, &QAction::triggered, this, [this, id] { setCurrentPage(id); });
     }
+}
+
+void MainWindow::openSetupWizard()
+{
+    auto *wizard = new SetupWizard(defaultSetupWizardOptions(), this);
+    wizard->setAttribute(Qt::WA_DeleteOnClose);
+    // The console's engine is chosen at start; say how to reach the new cluster.
+    connect(wizard, &SetupWizard::connectRequested, this, [this](const QString &address, const QString &ca) {
+        QMessageBox::information(this, tr("Connect to the new cluster"),
+                                 tr("Start the console on the new cluster with:\n\nsupernode --connect %1 --ca %2 "
+                                    "--token-file <the admin token>")
+                                     .arg(address, ca));
+    });
+    wizard->show();
 }
 
 void MainWindow::buildStatusBar()

@@ -47,6 +47,8 @@ public:
     SimulatedBadge *simulatedBadge() const { return m_badge; }
     QLabel *connectionLabel() const { return m_connection; }
     SummaryPoller *summaryPoller() const { return m_poller; }
+    // File > Set up a cluster: the setup wizard, non-modal.
+    void openSetupWizard();
 
 protected:
     void closeEvent(QCloseEvent *event) override;

@@ -4,6 +4,7 @@
 #include "backend/api/local_engine.h"
 #include "backend/remote/grpc/remote_connection.h"
 #include "ui/main_window.h"
+#include "ui/setup/setup_wizard.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -68,8 +69,11 @@ int main(int argc, char **argv)
     const QCommandLineOption clientKey(QStringLiteral("client-key"),
                                        QStringLiteral("With --connect: the client certificate's key."),
                                        QStringLiteral("FILE"));
+    const QCommandLineOption setup(QStringLiteral("setup"),
+                                   QStringLiteral("Open the setup wizard alone: from server addresses to a running "
+                                                  "cluster (docs/setup-wizard.md)."));
     parser.addOptions(
-        {help, version, config, screenshot, page, after, connectTo, tokenFile, caFile, clientCert, clientKey});
+        {help, version, config, screenshot, page, after, connectTo, tokenFile, caFile, clientCert, clientKey, setup});
     if (!parser.parse(arguments)) {
         printErr(QStringLiteral("supernode: %1\nRun 'supernode --help' for usage.").arg(parser.errorText()));
         return 2;
@@ -137,6 +141,20 @@ int main(int argc, char **argv)
     QApplication::setOrganizationName(QStringLiteral("SuperNode"));
     QApplication::setApplicationName(QStringLiteral("SuperNode Console"));
     QApplication::setApplicationVersion(QStringLiteral(SN_VERSION));
+
+    if (parser.isSet(setup)) {
+        sn::SetupWizardOptions options = sn::defaultSetupWizardOptions();
+        if (takeScreenshot)
+            options.stateFile.clear(); // a screenshot neither reads nor writes the user's saved setup
+        sn::SetupWizard wizard(options);
+        wizard.show();
+        if (!takeScreenshot)
+            return QApplication::exec();
+        const QString file = parser.value(screenshot);
+        QTimer::singleShot(static_cast<int>(afterSeconds * 1000), &wizard,
+                           [&wizard, file] { QApplication::exit(wizard.grab().save(file) ? 0 : 1); });
+        return QApplication::exec();
+    }
 
     std::unique_ptr<sn::EngineApi> engine;
     if (remote) {

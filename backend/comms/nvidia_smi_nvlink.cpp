@@ -41,6 +41,8 @@ Result<std::vector<Gpu>> parseBlocks(std::string_view text, const std::string &s
             g.model = m[2];
             g.uuid = m[3];
             out.push_back(std::move(g));
+        } else if (!out.empty() && t == "Device does not have or support Nvlink") {
+            continue; // a PCIe-only GPU (L40S): listed, with no links
         } else if (std::regex_match(t, m, linkLine)) {
             if (out.empty())
                 return at(source, l, firstNonBlank(l.text), "a link before any 'GPU n:' line");

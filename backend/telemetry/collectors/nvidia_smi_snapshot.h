@@ -46,6 +46,14 @@ struct NvidiaSmiDevice {
     std::optional<double> powerDrawAverageW;
     std::optional<double> powerDrawInstantW;
     std::optional<double> enforcedPowerLimitW;
+    // What the setup wizard's checks read (persistence, ECC, limits, pending row remaps).
+    std::string persistenceMode; // "Enabled", "Disabled"
+    std::string eccModeCurrent;  // "Enabled", "Disabled"; empty where the GPU has no ECC
+    std::string eccModePending;
+    std::optional<double> defaultPowerLimitW;
+    std::optional<double> maxPowerLimitW;
+    std::optional<double> slowdownTemperatureC; // -q -x only: gpu_temp_slow_threshold
+    std::optional<bool> remappedRowsPending;    // a remap waits for a GPU reset
     std::vector<NvidiaSmiMigDevice> migDevices;
 };
 

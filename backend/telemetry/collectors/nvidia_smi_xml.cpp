@@ -292,6 +292,12 @@ Result<NvidiaSmiDevice> readGpu(const Node &gpu, int index, std::string_view sou
     d.computeMode = x.text({"compute_mode"});
     d.migModeCurrent = x.text({"mig_mode/current_mig"});
     d.migModePending = x.text({"mig_mode/pending_mig"});
+    d.persistenceMode = x.text({"persistence_mode"});
+    d.eccModeCurrent = x.text({"ecc_mode/current_ecc"});
+    d.eccModePending = x.text({"ecc_mode/pending_ecc"});
+    d.slowdownTemperatureC = x.number({"temperature/gpu_temp_slow_threshold"}, "C");
+    if (const auto pending = x.flag({"remapped_rows/remapped_row_pending"}))
+        d.remappedRowsPending = *pending != 0;
     d.pcieGenCurrent = toInt(x.number({"pci/pci_gpu_link_info/pcie_gen/current_link_gen"}, ""));
     d.pcieGenMax = toInt(x.number({"pci/pci_gpu_link_info/pcie_gen/max_link_gen"}, ""));
     d.pcieWidthCurrent = toInt(x.number({"pci/pci_gpu_link_info/link_widths/current_link_width"}, "x"));
@@ -334,6 +340,8 @@ Result<NvidiaSmiDevice> readGpu(const Node &gpu, int index, std::string_view sou
     // <requested_power_limit>; the enforced one is <enforced_power_limit>, later <current_power_limit>.
     const Node *limit = x.first({limitPath, requestedPath});
     d.enforcedPowerLimitW = x.number({enforcedPath, currentPath}, "W");
+    d.defaultPowerLimitW = x.number({under("default_power_limit")}, "W");
+    d.maxPowerLimitW = x.number({under("max_power_limit")}, "W");
     if (auto l = x.number(limit, "W"))
         r.set(GpuField::PowerLimit, *l);
     else if (d.enforcedPowerLimitW)

@@ -1,0 +1,27 @@
+#pragma once
+// The cluster.yaml the wizard writes: the discovered nodes (GPUs with uuid and bus id, NVSwitches,
+// RDMA NICs, CPU cores, memory), telemetry from nvidia-smi over SSH, and the scheduling policy
+// the user chose, starting from the usual one. It goes through writeClusterYaml, so what the
+// wizard writes is what the engine reads back.
+
+#include "backend/model/cluster_spec.h"
+#include "backend/setup/node_inventory.h"
+
+#include <string>
+#include <vector>
+
+namespace sn::setup {
+
+// modelTraining 100 and dataPreprocessing 50; one "default" queue with GPUs min 4 / max 16 and a
+// 512Gi memory limit, which is also the quota of queues not named.
+SchedulingPolicy defaultSchedulingPolicy();
+
+struct DiscoveredNode {
+    std::string address; // as the user typed it: "admin@10.0.0.5:22"
+    NodeInventory inventory;
+};
+
+ClusterSpec buildClusterSpec(const std::string &clusterName, const std::vector<DiscoveredNode> &nodes,
+                             const SchedulingPolicy &policy);
+
+} // namespace sn::setup

@@ -1,0 +1,351 @@
+// The setup wizard driven with QTest on the offscreen platform against two real sshd on loopback
+// whose nvidia-smi prints a real H100 capture (tests/backend/setup/capture_node_server.h): every
+// page from Start to Done, with host keys accepted by fingerprint, discovery, the checks all
+// passing, the cluster.yaml written and read back, apply into temporary roots (units verified by
+// systemd-analyze: no systemd here) and the console asked to connect; unreachable hosts and a
+// changed host key reported on the Nodes page; a node whose discovery fails retried and
+// dropped; resume from the saved state; and every page usable from the keyboard.
+
+#include "backend/model/cluster_yaml.h"
+#include "tests/backend/setup/capture_node_server.h"
+#include "tests/support/shared_data.h"
+#include "ui/setup/setup_pages.h"
+#include "ui/setup/setup_wizard.h"
+#include "widgets/topology_view.h"
+
+#include <QAbstractButton>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QtTest>
+
+using namespace sn;
+using namespace std::chrono_literals;
+
+class TestSetupWizard : public QObject {
+    Q_OBJECT
+
+    test::CaptureNodeServer m_a, m_b;
+    QTemporaryDir m_dir;
+    int m_run = 0;
+
+    QString fresh(const QString &name) { return m_dir.filePath(QStringLiteral("%1-%2").arg(m_run).arg(name)); }
+
+    SetupWizardOptions options(const QString &knownHosts)
+    {
+        SetupWizardOptions o;
+        o.stateFile = fresh("setup-state.json");
+        o.sshDefaults.configFile = "";
+        o.sshDefaults.knownHostsFile = knownHosts.toStdString();
+        o.sshDefaults.globalKnownHostsFile = m_dir.filePath("no_global_known_hosts").toStdString();
+        o.sshDefaults.useAgent = false;
+        o.sshDefaults.tryDefaultKeys = false;
+        o.sshDefaults.connectTimeout = 5s;
+        o.sshDefaults.target.user = m_a.sshd().user().toStdString();
+        o.discoveryBudget = 60s;
+        o.agentBinary = SN_AGENT_BINARY;
+        o.daemonBinary = SN_DAEMON_BINARY;
+        o.unitDir = SN_UNIT_DIR;
+        const QString root = fresh("root");
+        o.installRoot = root;
+        // Both "nodes" are this machine: each gets its own root. No systemd here: the copied
+        // units are verified instead of enabled.
+        o.adjustPlan = [root](setup::NodeApplyPlan &p) {
+            const std::string mine = root.toStdString() + "/" + p.node;
+            auto move = [&](std::string &path) {
+                if (path.rfind(root.toStdString(), 0) == 0)
+                    path = mine + path.substr(root.size());
+            };
+            for (auto &f : p.files)
+                move(f.remotePath);
+            move(p.report.front());
+            QDir().mkpath(QString::fromStdString(mine) + "/usr/lib/systemd");
+            QFile::link("/usr/lib/systemd/system", QString::fromStdString(mine) + "/usr/lib/systemd/system");
+            std::vector<std::string> verify{"systemd-analyze", "--root=" + mine, "--man=no", "verify"};
+            for (const auto &f : p.files)
+                if (f.remotePath.size() > 8 && f.remotePath.substr(f.remotePath.size() - 8) == ".service")
+                    verify.push_back(f.remotePath);
+            p.activate = {verify};
+            p.deactivate = {};
+            p.reportTimeout = 20s;
+        };
+        return o;
+    }
+    QString address(test::CaptureNodeServer &n) { return QStringLiteral("127.0.0.1:%1").arg(n.sshd().port()); }
+    template <typename T> T *find(SetupWizard &w, const char *name)
+    {
+        T *t = w.findChild<T *>(QString::fromLatin1(name));
+        if (!t)
+            qFatal("no %s", name);
+        return t;
+    }
+    void screenshot(SetupWizard &w, const QString &name)
+    {
+        const QString dir = qEnvironmentVariable("SN_SETUP_SCREENSHOTS");
+        if (!dir.isEmpty())
+            QVERIFY(w.grab().save(dir + "/setup-" + name + ".png"));
+    }
+    // Pastes the two nodes with their key files and waits for the connection test to finish.
+    void addNodes(SetupWizard &w, const QStringList &addresses)
+    {
+        auto *paste = find<QPlainTextEdit>(w, "bulkPaste");
+        paste->setPlainText(addresses.join('\n') + "\n# a comment line\n");
+        QTest::mouseClick(find<QPushButton>(w, "addNodes"), Qt::LeftButton);
+        auto *table = find<QTableWidget>(w, "nodes");
+        QCOMPARE(table->rowCount(), addresses.size());
+        for (int r = 0; r < table->rowCount(); ++r)
+            table->item(r, 1)->setText((r == 1 ? m_b : m_a).sshd().path("id_user"));
+    }
+    static QString connectionOf(SetupWizard &w, int row)
+    {
+        return w.findChild<QTableWidget *>("nodes")->item(row, 2)->text();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        if (!test::requireOpenSsh() || !test::requireSharedData("nvidia-smi/full-captures"))
+            return;
+        QString why;
+        QVERIFY2(m_a.start("nvidia-h100-80gb-hbm3__590.48.01", &why), qPrintable(why));
+        QVERIFY2(m_b.start("nvidia-h100-80gb-hbm3__590.48.01", &why), qPrintable(why));
+    }
+    void init() { ++m_run; }
+    void cleanup() { m_b.resetCapture(); }
+
+    void everyPageFromStartToDone()
+    {
+        SetupWizardOptions o = options(fresh("known_hosts"));
+        SetupWizard w(o);
+        QSignalSpy connectSpy(&w, &SetupWizard::connectRequested);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        find<QLineEdit>(w, "clusterName")->setText("lab");
+        screenshot(w, "start");
+        w.next();
+        QCOMPARE(w.currentId(), int(SetupWizard::Nodes));
+
+        addNodes(w, {address(m_a), address(m_b)});
+        QTest::mouseClick(find<QPushButton>(w, "testConnections"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            connectionOf(w, 0).contains("Unknown host key") && connectionOf(w, 1).contains("Unknown host key"), 20000);
+        QVERIFY2(connectionOf(w, 0).contains(m_a.sshd().hostKeyFingerprint()), qPrintable(connectionOf(w, 0)));
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
+        screenshot(w, "nodes-host-key");
+        for (int r = 0; r < 2; ++r) {
+            find<QTableWidget>(w, "nodes")->selectRow(r);
+            QVERIFY(find<QPushButton>(w, "acceptKey")->isEnabled());
+            QTest::mouseClick(find<QPushButton>(w, "acceptKey"), Qt::LeftButton);
+            QTRY_VERIFY_WITH_TIMEOUT(!connectionOf(w, r).contains("connecting"), 20000);
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(w.button(QWizard::NextButton)->isEnabled(), 20000);
+        QCOMPARE(connectionOf(w, 1), QString("connected"));
+        w.next();
+
+        QCOMPARE(w.currentId(), int(SetupWizard::Discover));
+        QTRY_VERIFY_WITH_TIMEOUT(w.button(QWizard::NextButton)->isEnabled(), 90000);
+        auto *discovery = find<QTreeWidget>(w, "discovery");
+        QCOMPARE(discovery->topLevelItemCount(), 2);
+        QCOMPARE(discovery->topLevelItem(1)->text(2), QString("done"));
+        QVERIFY(
+            discovery->topLevelItem(0)->text(3).startsWith("1x NVIDIA H100 80GB HBM3, driver 590.48.01, CUDA 13.1"));
+        screenshot(w, "discover");
+        w.next();
+
+        auto *profile = find<QTreeWidget>(w, "profile");
+        QCOMPARE(profile->topLevelItem(0)->child(0)->text(1).left(26), QString("1x NVIDIA H100 80GB HBM3, "));
+        QCOMPARE(profile->topLevelItem(1)->text(1), QString("every node alike"));
+        screenshot(w, "profile");
+        w.next();
+
+        auto *checks = find<QTreeWidget>(w, "checks");
+        QCOMPARE(checks->topLevelItemCount(), 12);
+        for (int i = 0; i < 12; ++i)
+            QVERIFY2(checks->topLevelItem(i)->text(0) == "pass",
+                     qPrintable(checks->topLevelItem(i)->text(1) + ": " + checks->topLevelItem(i)->text(2)));
+        screenshot(w, "checks");
+        w.next();
+
+        QCOMPARE(find<TopologyView>(w, "setupTopology")->shape().nodes.size(), 2);
+        QVERIFY(find<QPlainTextEdit>(w, "ncclAdvice")->toPlainText().contains("# node02"));
+        screenshot(w, "network");
+        w.next();
+
+        auto *classes = find<QTableWidget>(w, "priorityClasses");
+        QCOMPARE(classes->item(0, 0)->text(), QString("modelTraining"));
+        QCOMPARE(classes->item(0, 1)->text(), QString("100"));
+        QCOMPARE(classes->item(1, 0)->text(), QString("dataPreprocessing"));
+        auto *queues = find<QTableWidget>(w, "queues");
+        QCOMPARE(queues->item(0, 1)->text(), QString("4"));
+        QCOMPARE(queues->item(0, 2)->text(), QString("16"));
+        QCOMPARE(queues->item(0, 3)->text(), QString("512Gi"));
+        find<QComboBox>(w, "backend")->setCurrentIndex(1);
+        screenshot(w, "policy");
+        w.next();
+
+        QCOMPARE(w.currentId(), int(SetupWizard::Security));
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
+        QTest::mouseClick(find<QPushButton>(w, "createCertificates"), Qt::LeftButton);
+        QVERIFY(w.button(QWizard::NextButton)->isEnabled());
+        const QString certs = w.state().certificateDir;
+        for (const char *f : {"ca.pem", "server.pem", "server.key", "client.pem", "tokens"})
+            QVERIFY2(QFile::exists(certs + "/" + f), f);
+        QVERIFY(find<QPlainTextEdit>(w, "securityResult")->toPlainText().contains("snt_"));
+        screenshot(w, "security");
+        w.next();
+
+        QVERIFY(find<QPlainTextEdit>(w, "clusterYaml")->toPlainText().contains(address(m_b)));
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
+        QTest::mouseClick(find<QPushButton>(w, "apply"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(w.button(QWizard::NextButton)->isEnabled() ||
+                                     find<QLabel>(w, "applyStatus")->text().startsWith("Stopped"),
+                                 240000);
+        QVERIFY2(w.button(QWizard::NextButton)->isEnabled(), qPrintable(find<QLabel>(w, "applyStatus")->text()));
+        auto *progress = find<QTreeWidget>(w, "applyProgress");
+        QCOMPARE(progress->topLevelItem(0)->text(1), QString("applied"));
+        QCOMPARE(progress->topLevelItem(1)->text(1), QString("applied"));
+        QVERIFY(QFile::exists(o.installRoot + "/node01/usr/bin/supernoded"));
+        QVERIFY(QFile::exists(o.installRoot + "/node01/etc/supernode/cluster.yaml"));
+        QVERIFY(QFile::exists(o.installRoot + "/node02/usr/bin/supernode-agent"));
+        auto back = loadClusterYaml(w.state().outputYaml.toStdString());
+        QVERIFY2(back, back ? "" : back.error().message.c_str());
+        QCOMPARE(back->name, std::string("lab"));
+        QCOMPARE(back->nodes.size(), std::size_t(2));
+        QCOMPARE(back->nodes[1].gpus.front().model, std::string("NVIDIA H100 80GB HBM3"));
+        screenshot(w, "apply");
+        w.next();
+
+        QCOMPARE(w.currentId(), int(SetupWizard::Done));
+        screenshot(w, "done");
+        w.button(QWizard::FinishButton)->click();
+        QCOMPARE(connectSpy.count(), 1);
+        QCOMPARE(connectSpy.front().at(0).toString(), QString("grpcs://127.0.0.1:7443"));
+        QCOMPARE(connectSpy.front().at(1).toString(), certs + "/ca.pem");
+
+        // Resumed: the nodes, their accepted keys and the choices are back.
+        SetupWizard again(o);
+        QVERIFY(again.resumed());
+        QCOMPARE(again.state().nodes.size(), 2);
+        QCOMPARE(again.state().nodes[0].acceptedFingerprint, m_a.sshd().hostKeyFingerprint());
+        QCOMPARE(again.state().clusterName, QString("lab"));
+        QCOMPARE(again.state().backend, QString("slurm"));
+        QCOMPARE(again.state().page, int(SetupWizard::Done));
+    }
+
+    void unreachableHostsAndAChangedKeyAreReported()
+    {
+        // known_hosts holds node02's key for node01's address: an impersonated (or reinstalled) node01.
+        const QString knownHosts = fresh("known_hosts");
+        QFile kh(knownHosts);
+        QVERIFY(kh.open(QIODevice::WriteOnly));
+        QString line = m_b.sshd().knownHostsLine();
+        line.replace(QString::number(m_b.sshd().port()), QString::number(m_a.sshd().port()));
+        kh.write(line.toUtf8() + "\n");
+        kh.close();
+        SetupWizard w(options(knownHosts));
+        w.show();
+        w.next();
+        addNodes(w, {address(m_a), "127.0.0.1:1", "192.0.2.1"});
+        QElapsedTimer t;
+        t.start();
+        QTest::mouseClick(find<QPushButton>(w, "testConnections"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(find<QPushButton>(w, "testConnections")->isEnabled(), 30000);
+        QVERIFY(t.elapsed() < 30000);
+        QVERIFY2(connectionOf(w, 0).contains("CHANGED"), qPrintable(connectionOf(w, 0)));
+        QVERIFY2(connectionOf(w, 1).contains("ssh://"), qPrintable(connectionOf(w, 1)));
+        QVERIFY2(!connectionOf(w, 2).isEmpty() && connectionOf(w, 2) != "connecting ...",
+                 qPrintable(connectionOf(w, 2)));
+        find<QTableWidget>(w, "nodes")->selectRow(0);
+        QVERIFY(!find<QPushButton>(w, "acceptKey")->isEnabled()); // a changed key is not offered
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
+        screenshot(w, "nodes-errors");
+    }
+
+    void aNodeWhoseDiscoveryFailsIsRetriedOrDropped()
+    {
+        // node02's nvidia-smi prints a row the parser cannot read.
+        m_b.setCapture("query-gpu.csv", "index, name\n0\n");
+        SetupWizard w(options(fresh("known_hosts")));
+        w.show();
+        w.next();
+        addNodes(w, {address(m_a), address(m_b)});
+        w.state().nodes[0].acceptedFingerprint = m_a.sshd().hostKeyFingerprint();
+        w.state().nodes[1].acceptedFingerprint = m_b.sshd().hostKeyFingerprint();
+        QTest::mouseClick(find<QPushButton>(w, "testConnections"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(w.button(QWizard::NextButton)->isEnabled(), 20000);
+        w.next();
+        auto *retry = find<QPushButton>(w, "retryDiscovery");
+        QTRY_VERIFY_WITH_TIMEOUT(retry->isEnabled(), 90000);
+        auto *list = find<QTreeWidget>(w, "discovery");
+        QCOMPARE(list->topLevelItem(1)->text(2), QString("failed"));
+        QVERIFY2(list->topLevelItem(1)->text(3).startsWith("node02 (ssh://"),
+                 qPrintable(list->topLevelItem(1)->text(3)));
+        QVERIFY(list->topLevelItem(1)->text(3).contains("nvidia-smi --query-gpu:2:"));
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
+        screenshot(w, "discover-failed");
+        m_b.resetCapture(); // fixed on the node: retry
+        QTest::mouseClick(retry, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(w.button(QWizard::NextButton)->isEnabled(), 90000);
+        QCOMPARE(list->topLevelItem(1)->text(2), QString("done"));
+        // Dropping a node leaves the others.
+        list->setCurrentItem(list->topLevelItem(1));
+        QTest::mouseClick(find<QPushButton>(w, "dropNode"), Qt::LeftButton);
+        QCOMPARE(list->topLevelItemCount(), 1);
+        QCOMPARE(w.inventories().size(), std::size_t(1));
+        QVERIFY(w.button(QWizard::NextButton)->isEnabled());
+    }
+
+    void everyPageWorksWithTheKeyboard()
+    {
+        SetupWizard w(options(fresh("known_hosts")));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QApplication::setActiveWindow(&w);
+        // Start -> Nodes with Return in the name field: Next is the default button.
+        auto *name = find<QLineEdit>(w, "clusterName");
+        name->setFocus();
+        QTest::keyClicks(name, "keyboard");
+        QTest::keyClick(name, Qt::Key_Return);
+        QCOMPARE(w.currentId(), int(SetupWizard::Nodes));
+        // Every control on every page takes the focus by Tab.
+        for (int id : w.pageIds()) {
+            for (QWidget *c : w.page(id)->findChildren<QWidget *>()) {
+                const bool control = qobject_cast<QAbstractButton *>(c) || qobject_cast<QLineEdit *>(c) ||
+                                     qobject_cast<QPlainTextEdit *>(c) || qobject_cast<QAbstractItemView *>(c) ||
+                                     qobject_cast<QComboBox *>(c);
+                // Radio buttons of one group are one Tab stop (the checked one); arrows move between them.
+                auto *radio = qobject_cast<QRadioButton *>(c);
+                if (radio && !radio->isChecked())
+                    continue;
+                if (control && !c->objectName().isEmpty())
+                    QVERIFY2(c->focusPolicy() & Qt::TabFocus,
+                             qPrintable(c->objectName() + " policy " + QString::number(int(c->focusPolicy())) + " " +
+                                        c->metaObject()->className()));
+            }
+        }
+        // Arrow keys move the Start page's choice.
+        w.back();
+        auto *fresh = find<QRadioButton>(w, "startNew");
+        fresh->setFocus();
+        QTest::keyClick(fresh, Qt::Key_Down);
+        QVERIFY(find<QRadioButton>(w, "startImport")->isChecked());
+        QTest::keyClick(find<QRadioButton>(w, "startImport"), Qt::Key_Up);
+        QVERIFY(fresh->isChecked());
+        w.next();
+        // The paste box gives Tab back to the page, so the buttons after it are reachable.
+        auto *paste = find<QPlainTextEdit>(w, "bulkPaste");
+        paste->setFocus();
+        QTest::keyClick(paste, Qt::Key_Tab);
+        QVERIFY(QApplication::focusWidget() != paste);
+    }
+};
+
+QTEST_MAIN(TestSetupWizard)
+#include "tst_setup_wizard.moc"

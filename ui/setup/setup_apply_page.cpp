@@ -1,0 +1,169 @@
+// Review and apply: the cluster.yaml to be written, then the agent and daemon put on the nodes
+// (backend/setup/node_installer.h) with a row per node; a failure stops, says why, and the nodes
+// already changed are rolled back.
+#include "backend/model/cluster_yaml.h"
+#include "backend/setup/cluster_spec_builder.h"
+#include "ui/setup/setup_pages.h"
+#include "ui/setup/setup_wizard.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+namespace sn {
+
+ApplyPage::ApplyPage(SetupWizard *wizard) : m_w(wizard)
+{
+    setTitle(tr("Review and apply"));
+    setSubTitle(tr("This cluster.yaml will be written. Apply copies the agent (and on the first node the daemon) "
+                   "with their systemd units to the servers, starts them and waits until each reports."));
+    m_yaml = new QPlainTextEdit;
+    m_yaml->setObjectName(QStringLiteral("clusterYaml"));
+    m_yaml->setReadOnly(true);
+    m_yaml->setTabChangesFocus(true);
+    m_yaml->setFont(QFont(QStringLiteral("monospace")));
+    m_output = new QLineEdit;
+    m_output->setObjectName(QStringLiteral("outputYaml"));
+    m_apply = new QPushButton(tr("&Apply to the servers"));
+    m_apply->setObjectName(QStringLiteral("apply"));
+    m_progress = new QTreeWidget;
+    m_progress->setObjectName(QStringLiteral("applyProgress"));
+    m_progress->setHeaderLabels({tr("Node"), tr("State"), tr("Detail")});
+    m_progress->setRootIsDecorated(false);
+    m_progress->header()->setStretchLastSection(true);
+    m_progress->setMaximumHeight(140);
+    m_status = new QLabel;
+    m_status->setObjectName(QStringLiteral("applyStatus"));
+    m_status->setWordWrap(true);
+    auto *form = new QFormLayout;
+    form->addRow(tr("Write cluster.yaml &to:"), m_output);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_yaml, 1);
+    layout->addLayout(form);
+    layout->addWidget(m_apply);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_status);
+    connect(m_apply, &QPushButton::clicked, this, &ApplyPage::apply);
+}
+
+ApplyPage::~ApplyPage()
+{
+    m_work.waitForFinished();
+}
+
+namespace {
+
+ClusterSpec specOf(SetupWizard *w)
+{
+    std::vector<setup::DiscoveredNode> nodes;
+    const SetupState &s = w->state();
+    for (int i : s.activeNodes())
+        if (s.nodes[i].inventory)
+            nodes.push_back({s.nodes[i].address.toStdString(), *s.nodes[i].inventory});
+    return setup::buildClusterSpec(s.clusterName.toStdString(), nodes, s.policy);
+}
+
+} // namespace
+
+void ApplyPage::initializePage()
+{
+    SetupState &s = m_w->state();
+    if (s.outputYaml.isEmpty())
+        s.outputYaml = !m_w->options().stateFile.isEmpty()
+                           ? QFileInfo(m_w->options().stateFile).dir().filePath(QStringLiteral("cluster.yaml"))
+                           : QDir::home().filePath(QStringLiteral(".config/supernode/cluster.yaml"));
+    m_output->setText(s.outputYaml);
+    m_yaml->setPlainText(QString::fromStdString(writeClusterYaml(specOf(m_w))));
+    m_progress->clear();
+    m_applied = false;
+    m_status->clear();
+}
+
+bool ApplyPage::isComplete() const
+{
+    return m_applied && !m_running;
+}
+
+void ApplyPage::apply()
+{
+    if (m_running)
+        return;
+    SetupState &s = m_w->state();
+    s.outputYaml = m_output->text().trimmed();
+    QSaveFile out(s.outputYaml);
+    QDir().mkpath(QFileInfo(s.outputYaml).absolutePath());
+    if (!out.open(QIODevice::WriteOnly) || out.write(m_yaml->toPlainText().toUtf8()) < 0 || !out.commit()) {
+        m_status->setText(tr("Could not write %1: %2").arg(s.outputYaml, out.errorString()));
+        return;
+    }
+    const SetupWizardOptions &o = m_w->options();
+    std::vector<setup::NodeApplyPlan> plans;
+    const QVector<int> active = s.activeNodes();
+    m_progress->clear();
+    for (int k = 0; k < active.size(); ++k) {
+        const WizardNode &n = s.nodes[active[k]];
+        QString why;
+        auto session = std::make_shared<SshSession>(s.sshOptionsFor(n, o.sshDefaults, &why));
+        const std::string name = n.inventory ? n.inventory->name : n.address.toStdString();
+        setup::NodeApplyPlan plan =
+            setup::systemdApplyPlan(name, session, o.agentBinary.toStdString(), o.daemonBinary.toStdString(),
+                                    o.unitDir.toStdString(), k == 0, o.installRoot.toStdString());
+        if (k == 0) // the daemon reads it (supernoded.service: --config /etc/supernode/cluster.yaml)
+            plan.files.push_back(
+                {s.outputYaml.toStdString(), o.installRoot.toStdString() + "/etc/supernode/cluster.yaml", 0644});
+        if (o.adjustPlan)
+            o.adjustPlan(plan);
+        plans.push_back(std::move(plan));
+        m_progress->addTopLevelItem(new QTreeWidgetItem({QString::fromStdString(name), tr("pending"), QString()}));
+    }
+    m_running = true;
+    m_apply->setEnabled(false);
+    m_status->setText(tr("Applying ..."));
+    emit completeChanged();
+    auto progress = [this](const setup::NodeApplyResult &r) {
+        QMetaObject::invokeMethod(
+            this,
+            [this, r] {
+                for (QTreeWidgetItem *item :
+                     m_progress->findItems(QString::fromStdString(r.node), Qt::MatchExactly, 0)) {
+                    item->setText(1, QString::fromLatin1(setup::nodeApplyStateName(r.state)));
+                    // The report is the agent's whole answer: a line here, all of it in the tooltip.
+                    const QString message = QString::fromStdString(r.message);
+                    item->setText(2,
+                                  r.state == setup::NodeApplyState::Applied
+                                      ? tr("the agent answered (%1 bytes; hover for its reading)").arg(message.size())
+                                      : message.simplified().left(300));
+                    item->setToolTip(2, QString::fromStdString(r.message));
+                }
+            },
+            Qt::QueuedConnection);
+    };
+    m_work = QtConcurrent::run([this, plans = std::move(plans), progress] {
+        const setup::ApplyOutcome outcome = setup::applyToNodes(plans, progress);
+        QMetaObject::invokeMethod(
+            this,
+            [this, outcome] {
+                m_running = false;
+                m_applied = outcome.status.ok();
+                m_apply->setEnabled(!m_applied);
+                m_status->setText(m_applied ? tr("Every node runs the agent and has reported.")
+                                            : tr("Stopped: %1. The nodes already changed were rolled back; fix it and "
+                                                 "apply again.")
+                                                  .arg(QString::fromStdString(outcome.status.error().message)));
+                emit completeChanged();
+                m_w->saveState();
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+} // namespace sn

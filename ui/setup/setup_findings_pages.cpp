@@ -1,0 +1,155 @@
+// Hardware profile, Checks, and Network and topology: what discovery found, in plain words.
+#include "backend/comms/nccl_env.h"
+#include "ui/setup/setup_pages.h"
+#include "ui/setup/setup_topology_shape.h"
+#include "ui/setup/setup_wizard.h"
+#include "widgets/topology_view.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QSplitter>
+#include <QTimer>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace sn {
+
+ProfilePage::ProfilePage(SetupWizard *wizard) : m_w(wizard)
+{
+    setTitle(tr("Hardware profile"));
+    setSubTitle(tr("What each server has, against the reference configurations, and where the servers differ "
+                   "from each other."));
+    m_tree = new QTreeWidget;
+    m_tree->setObjectName(QStringLiteral("profile"));
+    m_tree->setHeaderLabels({tr("Item"), tr("Finding")});
+    m_tree->setColumnWidth(0, 220);
+    m_tree->header()->setStretchLastSection(true);
+    m_tree->setWordWrap(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_tree);
+}
+
+void ProfilePage::initializePage()
+{
+    m_tree->clear();
+    const setup::ClusterProfile p = setup::compareHardware(m_w->inventories());
+    auto *nodes = new QTreeWidgetItem({tr("Nodes")});
+    for (const setup::NodeProfile &n : p.nodes) {
+        auto *item = new QTreeWidgetItem({QString::fromStdString(n.node), QString::fromStdString(n.summary)});
+        item->addChild(new QTreeWidgetItem(
+            {tr("closest reference"), n.reference.empty() ? tr("none") : QString::fromStdString(n.reference)}));
+        for (const auto &d : n.differences)
+            item->addChild(new QTreeWidgetItem({tr("differs"), QString::fromStdString(d)}));
+        nodes->addChild(item);
+    }
+    auto *mismatch = new QTreeWidgetItem({tr("Between nodes")});
+    if (p.mismatches.empty())
+        mismatch->setText(1, tr("every node alike"));
+    for (const auto &m : p.mismatches)
+        mismatch->addChild(new QTreeWidgetItem({tr("mismatch"), QString::fromStdString(m)}));
+    auto *notes = new QTreeWidgetItem({tr("Not measured")});
+    for (const auto &n : p.notes) {
+        auto *item = new QTreeWidgetItem({QString(), QString::fromStdString(n)});
+        item->setToolTip(1, QString::fromStdString(n));
+        notes->addChild(item);
+    }
+    m_tree->addTopLevelItems({nodes, mismatch, notes});
+    m_tree->expandAll();
+}
+
+ChecksPage::ChecksPage(SetupWizard *wizard) : m_w(wizard)
+{
+    setTitle(tr("Checks"));
+    setSubTitle(tr("Is each server ready for GPU jobs? Every check says what it found and, when it is not a pass, "
+                   "what to do."));
+    m_tree = new QTreeWidget;
+    m_tree->setObjectName(QStringLiteral("checks"));
+    m_tree->setHeaderLabels({tr("Result"), tr("Check"), tr("Why")});
+    m_tree->setColumnWidth(0, 70);
+    m_tree->setColumnWidth(1, 260);
+    m_tree->header()->setStretchLastSection(true);
+    m_summary = new QLabel;
+    m_summary->setObjectName(QStringLiteral("checksSummary"));
+    m_summary->setWordWrap(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_tree, 1);
+    layout->addWidget(m_summary);
+}
+
+void ChecksPage::initializePage()
+{
+    m_results = setup::runChecks(m_w->inventories());
+    m_tree->clear();
+    int counts[3] = {0, 0, 0};
+    for (const setup::CheckResult &c : m_results) {
+        ++counts[static_cast<int>(c.status)];
+        auto *item = new QTreeWidgetItem({QString::fromLatin1(setup::checkStatusName(c.status)),
+                                          QString::fromStdString(c.title), QString::fromStdString(c.reason)});
+        item->setData(0, Qt::UserRole, QString::fromStdString(c.id));
+        item->setToolTip(2, QString::fromStdString(c.reason));
+        const QColor colour = c.status == setup::CheckStatus::Pass   ? QColor(0x2e, 0x7d, 0x32)
+                              : c.status == setup::CheckStatus::Warn ? QColor(0xb2, 0x6a, 0x00)
+                                                                     : QColor(0xc6, 0x28, 0x28);
+        item->setForeground(0, colour);
+        if (!c.fix.empty())
+            item->addChild(new QTreeWidgetItem({QString(), tr("Fix"), QString::fromStdString(c.fix)}));
+        m_tree->addTopLevelItem(item);
+    }
+    m_tree->expandAll();
+    m_summary->setText(tr("%1 pass, %2 warn, %3 fail. You can go on with warnings; fix failures and run discovery "
+                          "again (Back) before apply.")
+                           .arg(counts[0])
+                           .arg(counts[1])
+                           .arg(counts[2]));
+}
+
+NetworkPage::NetworkPage(SetupWizard *wizard) : m_w(wizard)
+{
+    setTitle(tr("Network and topology"));
+    setSubTitle(tr("How the GPUs and NICs are joined, as discovered, and the NCCL settings that follow from it."));
+    m_view = new TopologyView;
+    m_view->setObjectName(QStringLiteral("setupTopology"));
+    m_advice = new QPlainTextEdit;
+    m_advice->setObjectName(QStringLiteral("ncclAdvice"));
+    m_advice->setReadOnly(true);
+    m_advice->setTabChangesFocus(true);
+    auto *split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_view);
+    split->addWidget(m_advice);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    m_view->setMinimumHeight(320);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(split);
+}
+
+void NetworkPage::initializePage()
+{
+    const auto inventories = m_w->inventories();
+    m_view->setShape(setupTopologyShape(inventories));
+    QTimer::singleShot(0, m_view, &TopologyView::fit); // once the page has its size
+    QString text;
+    for (const setup::NodeInventory &n : inventories) {
+        const comms::NcclEnvAdvice a = comms::recommendNcclEnv(n.topology, n.name);
+        text += tr("# %1\n").arg(QString::fromStdString(n.name));
+        text += QString::fromStdString(a.shell());
+        for (const auto &note : a.notes)
+            text += "# note: " + QString::fromStdString(note) + "\n";
+        int nics = 0;
+        for (const auto &p : n.ports)
+            nics += p.fabric != "ethernet";
+        if (nics == 0)
+            text += tr("# single point of failure: no RDMA NIC; inter-node traffic shares the one Ethernet path\n");
+        else if (nics == 1)
+            text += tr("# single point of failure: one RDMA NIC; losing it cuts the node off the fabric\n");
+        if (nics > 0 && nics < n.gpuCount())
+            text += tr("# rail alignment: %1 NICs for %2 GPUs; one NIC per GPU keeps each rail on its own leaf\n")
+                        .arg(nics)
+                        .arg(n.gpuCount());
+        text += "\n";
+    }
+    m_advice->setPlainText(text);
+}
+
+} // namespace sn

@@ -1,0 +1,191 @@
+#pragma once
+// The setup wizard's pages (setup_wizard.h). Each reads and writes the wizard's SetupState; the
+// slow ones (connection tests, discovery, apply) run on worker threads and finish on the GUI
+// thread through QFutureWatcher, so the window never waits.
+
+#include "backend/setup/hardware_profile.h"
+#include "backend/setup/setup_checks.h"
+
+#include <QFuture>
+#include <QWizardPage>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QRadioButton;
+class QTableWidget;
+class QTreeWidget;
+
+namespace sn {
+
+class SetupWizard;
+class TopologyView;
+
+class StartPage : public QWizardPage {
+    Q_OBJECT
+public:
+    explicit StartPage(SetupWizard *wizard);
+    void initializePage() override;
+    bool validatePage() override;
+    int nextId() const override;
+
+private:
+    SetupWizard *m_w;
+    QRadioButton *m_new, *m_import, *m_resume;
+    QLineEdit *m_name, *m_yaml;
+    QLabel *m_error;
+};
+
+class NodesPage : public QWizardPage {
+    Q_OBJECT
+public:
+    explicit NodesPage(SetupWizard *wizard);
+    void initializePage() override;
+    bool isComplete() const override;
+    bool validatePage() override;
+    void testConnections();
+    void acceptSelectedKey();
+    void rejectSelectedKey();
+
+private:
+    void addFromPaste();
+    void removeSelected();
+    void refresh();
+    void syncFromTable();
+
+    SetupWizard *m_w;
+    QPlainTextEdit *m_paste;
+    QTableWidget *m_table;
+    QPushButton *m_test, *m_accept, *m_reject;
+    QLabel *m_status;
+    int m_running = 0;
+    QStringList m_unknownKeys; // per row: the fingerprint offered, empty none
+};
+
+class DiscoverPage : public QWizardPage {
+    Q_OBJECT
+public:
+    explicit DiscoverPage(SetupWizard *wizard);
+    ~DiscoverPage() override; // waits for a discovery still running (bounded by its budget)
+    void initializePage() override;
+    bool isComplete() const override;
+    void discover(bool onlyFailed);
+    void dropSelected();
+
+private:
+    void refresh();
+    SetupWizard *m_w;
+    QTreeWidget *m_list;
+    QPushButton *m_retry, *m_drop;
+    QLabel *m_status;
+    bool m_running = false;
+    QFuture<void> m_work;
+};
+
+class ProfilePage : public QWizardPage {
+    Q_OBJECT
+public:
+    explicit ProfilePage(SetupWizard *wizard);
+    void initializePage() override;
+
+private:
+    SetupWizard *m_w;
+    QTreeWidget *m_tree;
+};
+
+class ChecksPage : public QWizardPage {
+    Q_OBJECT
+public:
+    explicit ChecksPage(SetupWizard *wizard);
+    void initializePage() override;
+    const std::vector<setup::CheckResult> &results() const { return m_results; }
+
+private:
+    SetupWizard *m_w;
+    QTreeWidget *m_tree;
+    QLabel *m_summary;
+    std::vector<setup::CheckResult> m_results;
+};
+
+class NetworkPage : public QWizardPage {
+    Q_OBJECT
+public:
+    explicit NetworkPage(SetupWizard *wizard);
+    void initializePage() override;
+
+private:
+    SetupWizard *m_w;
+    TopologyView *m_view;
+    QPlainTextEdit *m_advice;
+};
+
+class PolicyPage : public QWizardPage {
+    Q_OBJECT
+public:
+    explicit PolicyPage(SetupWizard *wizard);
+    void initializePage() override;
+    bool validatePage() override;
+
+private:
+    SetupWizard *m_w;
+    QTableWidget *m_classes, *m_queues;
+    QComboBox *m_backend;
+    QLabel *m_error;
+};
+
+class SecurityPage : public QWizardPage {
+    Q_OBJECT
+public:
+    explicit SecurityPage(SetupWizard *wizard);
+    void initializePage() override;
+    bool isComplete() const override;
+    bool validatePage() override;
+    void createCertificates();
+    // "admin@[fd00::1]:22" -> "fd00::1": the host the certificate and the console name.
+    static std::string parseHostOf(const QString &address);
+
+private:
+    SetupWizard *m_w;
+    QLineEdit *m_dir, *m_clients, *m_listen;
+    QPushButton *m_create;
+    QPlainTextEdit *m_result;
+};
+
+class ApplyPage : public QWizardPage {
+    Q_OBJECT
+public:
+    explicit ApplyPage(SetupWizard *wizard);
+    ~ApplyPage() override; // waits for an apply still running
+    void initializePage() override;
+    bool isComplete() const override;
+    void apply();
+
+private:
+    SetupWizard *m_w;
+    QPlainTextEdit *m_yaml;
+    QLineEdit *m_output;
+    QPushButton *m_apply;
+    QTreeWidget *m_progress;
+    QLabel *m_status;
+    bool m_running = false;
+    bool m_applied = false;
+    QFuture<void> m_work;
+};
+
+class DonePage : public QWizardPage {
+    Q_OBJECT
+public:
+    explicit DonePage(SetupWizard *wizard);
+    void initializePage() override;
+    bool validatePage() override;
+
+private:
+    SetupWizard *m_w;
+    QCheckBox *m_connect;
+    QLabel *m_summary;
+};
+
+} // namespace sn
