@@ -32,7 +32,9 @@ class FakeRunner final : public sn::CommandRunner {
 public:
     std::map<std::string, sn::CommandOutput> outputs;
     std::vector<std::string> ran;
-    sn::Result<sn::CommandOutput> run(const std::vector<std::string> &argv, std::chrono::milliseconds) override
+    using sn::CommandRunner::run;
+    sn::Result<sn::CommandOutput> run(const std::vector<std::string> &argv, std::chrono::milliseconds,
+                                      const std::string &) override
     {
         std::string line;
         for (const std::string &a : argv)
