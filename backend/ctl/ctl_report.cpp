@@ -10,6 +10,7 @@
 #include "backend/report/pdf_writer.h"
 #include "backend/report/report_builder.h"
 #include "backend/report/report_gatherer.h"
+#include "backend/report/report_simulation.h"
 #include "backend/report/snapshot_file.h"
 
 #include <QDateTime>
@@ -100,23 +101,13 @@ Result<supernode::report::v1::ReportSnapshot> gather(Context &ctx, const ReportA
             return spec.error();
         if (!a.seed.isEmpty())
             spec->simulation.seed = a.seed.toULongLong();
-        LocalEngine::Options engineOptions;
-        engineOptions.engine.spec = std::move(*spec);
-        engineOptions.engine.virtualTime = true;
-        // A report covers days: one sample a minute and a 10 s physics step keep a simulated week
-        // to seconds (the thermal model is an exact exponential step, so the coarse step holds).
-        engineOptions.engine.sim.sampleIntervalMs = 60000;
-        engineOptions.engine.sim.physicsStepMs = 10000;
         options.startMs = from.value_or(kVirtualEpochMs);
         options.endMs = to.value_or(options.startMs + 24 * kHourMs);
         if (options.endMs <= options.startMs)
             return invalidArgument("--to must be after --from");
-        engineOptions.engine.virtualStartMs = options.startMs;
-        engine = std::make_unique<LocalEngine>(std::move(engineOptions));
-        // An hour at a time, so that no single step holds a week of samples in memory.
-        for (std::int64_t t = options.startMs; t < options.endMs; t += kHourMs)
-            if (auto advanced = waitFor(engine->advanceTime(std::min(kHourMs, options.endMs - t))); !advanced)
-                return advanced.error();
+        engine = std::make_unique<LocalEngine>(report::simulationOptions(std::move(*spec), options.startMs));
+        if (auto simulated = report::simulateUntil(*engine, options.startMs, options.endMs); !simulated)
+            return simulated.error();
     }
     return report::gatherSnapshot(*engine, options);
 }

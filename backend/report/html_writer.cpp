@@ -116,7 +116,7 @@ std::string chartSvg(const Chart &chart, std::int64_t startMs, std::int64_t endM
 
 std::string toHtml(const ReportData &data, const std::vector<std::string> &keys)
 {
-    std::string out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>" +
+    std::string out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>\n<title>" +
                       escaped(data.clusterName) + " report</title>\n<style>" + kCss + "</style></head><body>\n";
     out += "<h1>" + escaped(data.clusterName) + " — cluster report</h1>\n<p class=\"meta\">" +
            escaped(formatUtc(data.startMs)) + " to " + escaped(formatUtc(data.endMs)) + " · scope " +

@@ -1,6 +1,7 @@
 #pragma once
 // The report as one self-contained HTML file: inline CSS, inline SVG charts, no script, no
-// external resource, so it opens offline in any browser and survives being mailed.
+// external resource, so it opens offline in any browser and survives being mailed. It is also
+// well-formed XML (polyglot HTML), so tools and tests can read it back with an XML parser.
 
 #include "backend/model/result.h"
 #include "backend/report/report_data.h"

@@ -175,47 +175,76 @@ private:
         m_y = ly + 12;
     }
 
+    // Each column as wide as its widest cell (a header only as wide as its longest word: headers
+    // wrap); when that is too wide for the page, the widest columns give way first (water
+    // filling), so short columns such as "GPUs" never lose their digits to a long name.
     std::vector<double> columnWidths(const Table &t, const QFontMetricsF &fm) const
     {
         std::vector<double> widths(t.columns.size(), 0);
         for (std::size_t i = 0; i < t.columns.size(); ++i)
-            widths[i] = std::min(160.0, fm.horizontalAdvance(q(t.columns[i])) + 8);
-        for (std::size_t r = 0; r < std::min<std::size_t>(t.rows.size(), 200); ++r)
+            for (const QString &word : q(t.columns[i]).split(QLatin1Char(' ')))
+                widths[i] = std::max(widths[i], fm.horizontalAdvance(word) + 8);
+        for (std::size_t r = 0; r < std::min<std::size_t>(t.rows.size(), 500); ++r)
             for (std::size_t i = 0; i < t.rows[r].size() && i < widths.size(); ++i)
-                widths[i] = std::max(widths[i], std::min(220.0, fm.horizontalAdvance(q(cellText(t.rows[r][i]))) + 8));
-        double total = 0;
-        for (double w : widths)
-            total += w;
-        if (total > contentWidth())
-            for (double &w : widths)
-                w *= contentWidth() / total;
+                widths[i] = std::max(widths[i], fm.horizontalAdvance(q(cellText(t.rows[r][i]))) + 8);
+        const double total = std::accumulate(widths.begin(), widths.end(), 0.0);
+        if (total <= contentWidth() || widths.empty())
+            return widths;
+        std::vector<double> sorted = widths;
+        std::sort(sorted.begin(), sorted.end());
+        double below = 0, cap = contentWidth() / double(sorted.size());
+        for (std::size_t i = 0; i < sorted.size(); ++i) {
+            const double c = (contentWidth() - below) / double(sorted.size() - i);
+            if (c <= sorted[i]) {
+                cap = c;
+                break;
+            }
+            below += sorted[i];
+        }
+        for (double &w : widths)
+            w = std::min(w, cap);
         return widths;
+    }
+
+    // The header row's height: its cells wrap, at most three lines.
+    double headerHeight(const std::vector<QString> &cells, const std::vector<double> &widths)
+    {
+        double h = kRowHeight;
+        for (std::size_t i = 0; i < cells.size() && i < widths.size(); ++i) {
+            const QRectF box = m_painter.boundingRect(QRectF(0, 0, widths[i] - 6, 1000), Qt::TextWordWrap, cells[i]);
+            h = std::max(h, std::min(box.height(), 3 * QFontMetricsF(m_painter.font()).lineSpacing()) + 4);
+        }
+        return h;
     }
 
     void tableRow(const std::vector<QString> &cells, const std::vector<bool> &numeric,
                   const std::vector<double> &widths, bool header)
     {
         const QFontMetricsF fm(m_painter.font());
+        const double height = header ? headerHeight(cells, widths) : kRowHeight;
         double x = kMargin;
         if (header)
-            m_painter.fillRect(QRectF(kMargin, m_y, std::accumulate(widths.begin(), widths.end(), 0.0), kRowHeight),
+            m_painter.fillRect(QRectF(kMargin, m_y, std::accumulate(widths.begin(), widths.end(), 0.0), height),
                                QColor(0xee, 0xf2, 0xf7));
         for (std::size_t i = 0; i < widths.size(); ++i) {
-            const QString text = i < cells.size() ? fm.elidedText(cells[i], Qt::ElideRight, widths[i] - 6) : QString();
             const Qt::Alignment align =
                 (i < numeric.size() && numeric[i] ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter;
-            m_painter.drawText(QRectF(x + 3, m_y, widths[i] - 6, kRowHeight), align, text);
+            const QRectF box(x + 3, m_y, widths[i] - 6, height);
+            if (header && i < cells.size())
+                m_painter.drawText(box, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, cells[i]);
+            else if (i < cells.size())
+                m_painter.drawText(box, align, fm.elidedText(cells[i], Qt::ElideRight, widths[i] - 6));
             x += widths[i];
         }
         m_painter.setPen(QPen(QColor(0xcc, 0xcc, 0xcc), 0.5));
-        m_painter.drawLine(QPointF(kMargin, m_y + kRowHeight), QPointF(x, m_y + kRowHeight));
+        m_painter.drawLine(QPointF(kMargin, m_y + height), QPointF(x, m_y + height));
         m_painter.setPen(Qt::black);
-        m_y += kRowHeight;
+        m_y += height;
     }
 
     void table(const Table &t)
     {
-        need(16 + 3 * kRowHeight);
+        need(16 + 5 * kRowHeight); // the title, a header of up to three lines and a row
         m_painter.setFont(reportFont(10, true));
         m_painter.drawText(QPointF(kMargin, m_y + 11), q(t.title));
         m_y += 16;

@@ -122,7 +122,8 @@ Result<rpb::ReportSnapshot> gatherSnapshot(EngineApi &engine, const GatherOption
     progress(15);
 
     // A node scope needs only that node's series; queue and job scopes keep the whole cluster's
-    // GPUs because the builder attributes GPU time to jobs by their placement.
+    // GPUs because the builder attributes GPU time to jobs by their placement. Each GPU may have
+    // several series (dcgm-exporter's job label changes with the job); the builder merges them.
     const char *metrics[] = {kUtilMetric, kTempMetric, kPowerMetric};
     int done = 0;
     for (const char *metric : metrics) {
@@ -133,6 +134,10 @@ Result<rpb::ReportSnapshot> gatherSnapshot(EngineApi &engine, const GatherOption
         q.set_start_ms(options.startMs);
         q.set_end_ms(options.endMs);
         q.set_step_ms(snapshot.step_ms());
+        // Window summaries (the store's rollups), not instant values: every sample counted once,
+        // so GPU-hours and energy integrate exactly and a GPU whose job label changed mid-window
+        // is not counted twice.
+        q.set_window_summaries(true);
         if (scope->first == "node")
             (*q.mutable_match_labels())["Hostname"] = scope->second;
         auto series = waitFor(engine.queryRange(q));

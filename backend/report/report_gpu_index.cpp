@@ -1,6 +1,7 @@
 #include "backend/report/report_gpu_index.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 namespace sn::report {
@@ -16,33 +17,115 @@ Result<Scope> parseSnapshotScope(const std::string &scope)
     return s;
 }
 
+namespace {
+
+int metricIndex(const std::string &metric)
+{
+    return metric == "DCGM_FI_DEV_GPU_UTIL"      ? 0
+           : metric == "DCGM_FI_DEV_GPU_TEMP"    ? 1
+           : metric == "DCGM_FI_DEV_POWER_USAGE" ? 2
+                                                 : -1;
+}
+
+std::optional<GpuKey> gpuOf(const pb::Series &s)
+{
+    const auto host = s.labels().find("Hostname");
+    const auto gpu = s.labels().find("gpu");
+    if (host == s.labels().end() || gpu == s.labels().end())
+        return std::nullopt;
+    return GpuKey{host->second, std::atoi(gpu->second.c_str())};
+}
+
+std::string jobOf(const pb::Series &s)
+{
+    const auto job = s.labels().find("job");
+    return job == s.labels().end() ? std::string() : job->second;
+}
+
+} // namespace
+
 GpuIndex::GpuIndex(const rpb::ReportSnapshot &snapshot, Scope scope) : m_snapshot(snapshot), m_scope(std::move(scope))
 {
+    std::set<std::string> jobIds;
     for (const pb::Job &job : snapshot.jobs())
-        if (jobInScope(job))
+        if (jobInScope(job)) {
             m_jobs.push_back(&job);
+            jobIds.insert(job.id());
+        }
+    // The GPUs of the scope: a node's; for queue and job scopes the ones its jobs hold now or
+    // carried their label on earlier.
+    const bool byJobs = m_scope.kind == "queue" || m_scope.kind == "job";
     std::set<GpuKey> jobGpus;
     for (const pb::Job *job : m_jobs)
         for (const pb::GpuRef &g : job->gpus())
             jobGpus.insert({g.node(), g.gpu()});
-    const bool byJobs = m_scope.kind == "queue" || m_scope.kind == "job";
+    for (const pb::Series &s : snapshot.series())
+        if (const auto key = gpuOf(s); key && jobIds.contains(jobOf(s)))
+            jobGpus.insert(*key);
+    const auto inScope = [&](const GpuKey &key) {
+        return m_scope.kind == "node" ? key.node == m_scope.name : !byJobs || jobGpus.contains(key);
+    };
+
+    // Windows merged per GPU and metric by their index in the range (every window starts at
+    // start + k*step), so merging a week of 128 GPUs stays linear.
+    const std::int64_t step = std::max<std::int64_t>(1, snapshot.step_ms());
+    const auto slots = std::size_t((snapshot.end_ms() - snapshot.start_ms() + step - 1) / step);
+    const auto slotOf = [&](const pb::WindowSummary &w) -> std::optional<std::size_t> {
+        const std::int64_t offset = w.start_ms() - snapshot.start_ms();
+        if (offset < 0 || std::size_t(offset / step) >= slots || w.count() == 0)
+            return std::nullopt;
+        return std::size_t(offset / step);
+    };
+    std::map<std::pair<GpuKey, int>, std::vector<Window>> merged;
     for (const pb::Series &s : snapshot.series()) {
-        const auto host = s.labels().find("Hostname");
-        const auto gpu = s.labels().find("gpu");
-        if (host == s.labels().end() || gpu == s.labels().end())
+        const auto key = gpuOf(s);
+        const int metric = metricIndex(s.metric());
+        if (!key || metric < 0 || !inScope(*key))
             continue;
-        const GpuKey key{host->second, std::atoi(gpu->second.c_str())};
-        if (m_scope.kind == "node" && key.node != m_scope.name)
+        std::vector<Window> &slot = merged[{*key, metric}];
+        if (slot.empty())
+            slot.resize(slots);
+        for (const pb::WindowSummary &w : s.windows()) {
+            const auto i = slotOf(w);
+            if (!i)
+                continue;
+            Window &m = slot[*i];
+            if (m.count == 0) {
+                m = {w.start_ms(), w.min(), w.max(), w.sum(), w.count()};
+            } else {
+                m.min = std::min(m.min, w.min());
+                m.max = std::max(m.max, w.max());
+                m.sum += w.sum();
+                m.count += w.count();
+            }
+        }
+    }
+    // Each job's share of its GPUs' windows, from the utilization samples with its label.
+    for (const pb::Series &s : snapshot.series()) {
+        const auto key = gpuOf(s);
+        const std::string job = jobOf(s);
+        if (!key || job.empty() || metricIndex(s.metric()) != 0 || !inScope(*key))
             continue;
-        if (byJobs && !jobGpus.contains(key))
-            continue;
-        GpuSeries &g = m_gpus[key];
-        std::vector<pb::Point> *target = s.metric() == "DCGM_FI_DEV_GPU_UTIL"      ? &g.util
-                                         : s.metric() == "DCGM_FI_DEV_GPU_TEMP"    ? &g.temp
-                                         : s.metric() == "DCGM_FI_DEV_POWER_USAGE" ? &g.power
-                                                                                   : nullptr;
-        if (target)
-            target->insert(target->end(), s.points().begin(), s.points().end());
+        m_jobLabels = true;
+        JobUse &use = m_jobUse[job];
+        const std::vector<Window> &all = merged[{*key, 0}];
+        for (const pb::WindowSummary &w : s.windows()) {
+            const auto i = slotOf(w);
+            if (!i)
+                continue;
+            const Window &total = all[*i];
+            const double h = hoursIn(total, total.startMs, total.startMs + step);
+            use.allocatedHours += double(w.count()) / double(total.count) * h;
+            use.usedHours += w.sum() / double(total.count) / 100.0 * h;
+            use.windowMeans.push_back(w.sum() / double(w.count()));
+        }
+    }
+    for (auto &[keyMetric, slot] : merged) {
+        GpuSeries &g = m_gpus[keyMetric.first];
+        std::vector<Window> &target = keyMetric.second == 0 ? g.util : keyMetric.second == 1 ? g.temp : g.power;
+        for (const Window &w : slot)
+            if (w.count > 0)
+                target.push_back(w);
     }
 }
 
@@ -98,53 +181,170 @@ std::pair<std::int64_t, std::int64_t> GpuIndex::heldInRange(const pb::Job &job) 
 
 double GpuIndex::allocatedGpuHours(const pb::Job &job) const
 {
+    if (m_jobLabels) {
+        const auto it = m_jobUse.find(job.id());
+        return it == m_jobUse.end() ? 0 : it->second.allocatedHours;
+    }
     const auto [start, end] = heldInRange(job);
     const double share =
         job.spec().gpu_milli() > 0 && job.spec().gpu_milli() < 1000 ? job.spec().gpu_milli() / 1000.0 : 1;
-    return double(job.gpus_size()) * share * double(end - start) / 3.6e6;
+    const auto gpus = m_scope.kind != "node"
+                          ? job.gpus_size()
+                          : std::count_if(job.gpus().begin(), job.gpus().end(),
+                                          [&](const pb::GpuRef &g) { return g.node() == m_scope.name; });
+    return double(gpus) * share * double(end - start) / 3.6e6;
 }
 
-std::vector<double> GpuIndex::utilWhileHeld(const pb::Job &job) const
+double GpuIndex::hoursIn(const Window &w, std::int64_t from, std::int64_t to) const
 {
-    std::vector<double> out;
+    const std::int64_t start = std::max({w.startMs, from, m_snapshot.start_ms()});
+    const std::int64_t end = std::min({w.startMs + m_snapshot.step_ms(), to, m_snapshot.end_ms()});
+    return end > start ? double(end - start) / 3.6e6 : 0;
+}
+
+namespace {
+
+// The windows of `windows` overlapping [from, to): windows are sorted by start.
+template <typename F>
+void forWindowsIn(const std::vector<Window> &windows, std::int64_t step, std::int64_t from, std::int64_t to, F f)
+{
+    auto w = std::lower_bound(windows.begin(), windows.end(), from - step + 1,
+                              [](const Window &x, std::int64_t t) { return x.startMs < t; });
+    for (; w != windows.end() && w->startMs < to; ++w)
+        f(*w);
+}
+
+} // namespace
+
+double GpuIndex::utilWhileHeld(const pb::Job &job) const
+{
+    if (m_jobLabels) {
+        const auto it = m_jobUse.find(job.id());
+        return it == m_jobUse.end() || it->second.allocatedHours <= 0
+                   ? 0
+                   : 100 * it->second.usedHours / it->second.allocatedHours;
+    }
+    double used = 0, covered = 0;
     const auto [start, end] = heldInRange(job);
     if (end <= start)
-        return out;
+        return 0;
     for (const pb::GpuRef &g : job.gpus()) {
         const auto it = m_gpus.find({g.node(), g.gpu()});
         if (it == m_gpus.end())
             continue;
-        const auto &points = it->second.util;
-        auto p = std::lower_bound(points.begin(), points.end(), start,
-                                  [](const pb::Point &pt, std::int64_t t) { return pt.time_ms() < t; });
-        for (; p != points.end() && p->time_ms() < end; ++p)
-            out.push_back(p->value());
+        forWindowsIn(it->second.util, m_snapshot.step_ms(), start, end, [&](const Window &w) {
+            const double h = hoursIn(w, start, end);
+            used += w.mean() * h;
+            covered += h;
+        });
     }
-    return out;
+    return covered > 0 ? used / covered : 0;
 }
 
 double GpuIndex::usedGpuHours(const pb::Job &job) const
 {
-    double sum = 0;
-    for (double v : utilWhileHeld(job))
-        sum += v / 100.0;
-    return sum * stepHours();
+    if (m_jobLabels) {
+        const auto it = m_jobUse.find(job.id());
+        return it == m_jobUse.end() ? 0 : it->second.usedHours;
+    }
+    double used = 0;
+    const auto [start, end] = heldInRange(job);
+    if (end <= start)
+        return 0;
+    for (const pb::GpuRef &g : job.gpus()) {
+        const auto it = m_gpus.find({g.node(), g.gpu()});
+        if (it == m_gpus.end())
+            continue;
+        forWindowsIn(it->second.util, m_snapshot.step_ms(), start, end,
+                     [&](const Window &w) { used += w.mean() / 100.0 * hoursIn(w, start, end); });
+    }
+    return used;
 }
 
-std::vector<double> GpuIndex::scopeUtilPoints() const
+std::pair<double, double> GpuIndex::scopeUsedAndCoveredHours() const
+{
+    double used = 0, covered = 0;
+    if (m_scope.kind == "queue" || m_scope.kind == "job") {
+        for (const pb::Job *job : m_jobs) {
+            if (m_jobLabels) {
+                used += usedGpuHours(*job);
+                covered += allocatedGpuHours(*job);
+                continue;
+            }
+            const auto [start, end] = heldInRange(*job);
+            for (const pb::GpuRef &g : job->gpus()) {
+                const auto it = m_gpus.find({g.node(), g.gpu()});
+                if (it == m_gpus.end() || end <= start)
+                    continue;
+                forWindowsIn(it->second.util, m_snapshot.step_ms(), start, end, [&](const Window &w) {
+                    const double h = hoursIn(w, start, end);
+                    used += w.mean() / 100.0 * h;
+                    covered += h;
+                });
+            }
+        }
+        return {used, covered};
+    }
+    for (const auto &[key, g] : m_gpus)
+        for (const Window &w : g.util) {
+            const double h = hoursIn(w, w.startMs, w.startMs + m_snapshot.step_ms());
+            used += w.mean() / 100.0 * h;
+            covered += h;
+        }
+    return {used, covered};
+}
+
+std::vector<double> GpuIndex::scopeUtilWindowMeans() const
 {
     std::vector<double> out;
     if (m_scope.kind == "queue" || m_scope.kind == "job") {
         for (const pb::Job *job : m_jobs) {
-            auto v = utilWhileHeld(*job);
-            out.insert(out.end(), v.begin(), v.end());
+            if (const auto use = m_jobUse.find(job->id()); m_jobLabels) {
+                if (use != m_jobUse.end())
+                    out.insert(out.end(), use->second.windowMeans.begin(), use->second.windowMeans.end());
+                continue;
+            }
+            const auto [start, end] = heldInRange(*job);
+            for (const pb::GpuRef &g : job->gpus()) {
+                const auto it = m_gpus.find({g.node(), g.gpu()});
+                if (it != m_gpus.end() && end > start)
+                    forWindowsIn(it->second.util, m_snapshot.step_ms(), start, end,
+                                 [&](const Window &w) { out.push_back(w.mean()); });
+            }
         }
         return out;
     }
     for (const auto &[key, g] : m_gpus)
-        for (const pb::Point &p : g.util)
-            out.push_back(p.value());
+        for (const Window &w : g.util)
+            out.push_back(w.mean());
     return out;
+}
+
+double GpuIndex::meanOf(const std::vector<Window> &windows) const
+{
+    double weighted = 0, hours = 0;
+    for (const Window &w : windows) {
+        const double h = hoursIn(w, w.startMs, w.startMs + m_snapshot.step_ms());
+        weighted += w.mean() * h;
+        hours += h;
+    }
+    return hours > 0 ? weighted / hours : 0;
+}
+
+double GpuIndex::maxOf(const std::vector<Window> &windows)
+{
+    double m = 0;
+    for (const Window &w : windows)
+        m = std::max(m, w.max);
+    return m;
+}
+
+double GpuIndex::energyKwh(const std::vector<Window> &power) const
+{
+    double kwh = 0;
+    for (const Window &w : power)
+        kwh += w.mean() * hoursIn(w, w.startMs, w.startMs + m_snapshot.step_ms()) / 1000.0;
+    return kwh;
 }
 
 } // namespace sn::report

@@ -168,17 +168,16 @@ Section recommendationSection(const GpuIndex &index)
     const auto pct = [](double v) { return QString::number(v, 'f', 1).toStdString() + "%"; };
 
     for (const auto &[key, g] : index.gpus()) {
-        std::vector<double> u;
-        double maxTemp = 0;
-        for (const pb::Point &p : g.util)
-            u.push_back(p.value());
-        for (const pb::Point &p : g.temp)
-            maxTemp = std::max(maxTemp, p.value());
+        const double util = index.meanOf(g.util), maxTemp = GpuIndex::maxOf(g.temp);
+        std::vector<double> windowMeans;
+        for (const Window &w : g.util)
+            windowMeans.push_back(w.mean());
         const std::string name = key.node + "/gpu" + std::to_string(key.gpu);
-        if (!u.empty() && mean(u) < kUnderUsedUtilPercent)
+        if (!g.util.empty() && util < kUnderUsedUtilPercent)
             add("under-used GPU", name, "idle most of the range: give it to a queue with waiting jobs or power it down",
-                "mean utilization " + pct(mean(u)) + ", p95 " + pct(quantile(0.95, u)) + " over " +
-                    std::to_string(u.size()) + " samples");
+                "mean utilization " + pct(util) + ", p95 " + pct(quantile(0.95, windowMeans)) + " over " +
+                    std::to_string(g.util.size()) + " windows of " +
+                    formatDuration(double(index.snapshot().step_ms()) / 1000));
         if (maxTemp >= kHotSpotTempC)
             add("thermal hot spot", name, "check airflow and fans; the power cap may be holding it back",
                 "max temperature " + QString::number(maxTemp, 'f', 1).toStdString() + " °C (threshold " +
@@ -188,12 +187,14 @@ Section recommendationSection(const GpuIndex &index)
         std::set<std::string> nodes;
         for (const pb::GpuRef &g : job->gpus())
             nodes.insert(g.node());
-        const auto u = index.utilWhileHeld(*job);
-        if (nodes.size() > 1 && !u.empty() && mean(u) < kCommBoundUtilPercent)
+        const auto [start, end] = index.heldInRange(*job);
+        const double util = index.utilWhileHeld(*job);
+        // At least a step of running, so that one stray window does not make the finding.
+        if (nodes.size() > 1 && end - start >= index.snapshot().step_ms() && util < kCommBoundUtilPercent)
             add("communication-bound job", job->id() + " (" + job->spec().name() + ")",
                 "GPUs on several nodes wait on each other: place it on fewer nodes or check the fabric",
                 std::to_string(nodes.size()) + " nodes, " + std::to_string(job->gpus_size()) +
-                    " GPUs, mean utilization while running " + pct(mean(u)));
+                    " GPUs, mean utilization while running " + pct(util));
     }
     std::map<std::string, int> quotaWaits;
     for (const pb::Job *job : index.jobs())

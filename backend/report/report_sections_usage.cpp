@@ -29,16 +29,12 @@ Kpis computeKpis(const GpuIndex &index)
         ++nodes[key.node];
     k.nodes = int(nodes.size());
     k.gpuHoursAvailable = double(k.gpus) * index.rangeHours();
-    const auto util = index.scopeUtilPoints();
-    double usedPercentSteps = 0;
-    for (double v : util)
-        usedPercentSteps += v;
-    k.gpuHoursUsed = usedPercentSteps / 100.0 * index.stepHours();
-    k.utilMeanPercent = mean(util);
-    k.utilP95Percent = quantile(0.95, util);
+    const auto [used, covered] = index.scopeUsedAndCoveredHours();
+    k.gpuHoursUsed = used;
+    k.utilMeanPercent = covered > 0 ? 100 * used / covered : 0;
+    k.utilP95Percent = quantile(0.95, index.scopeUtilWindowMeans());
     for (const auto &[key, g] : index.gpus())
-        for (const pb::Point &p : g.power)
-            k.energyKwh += p.value() * index.stepHours() / 1000.0;
+        k.energyKwh += index.energyKwh(g.power);
 
     std::vector<double> waits, completions;
     for (const pb::Job *job : index.jobs()) {
@@ -129,15 +125,15 @@ Table usageTable(const GpuIndex &index, const char *id, const char *title, const
     return t;
 }
 
-// The mean over a node's GPUs per step, for the node charts.
-ChartSeries nodeMean(const std::string &node, const GpuIndex &index, std::vector<pb::Point> GpuSeries::*metric)
+// The mean over a node's GPUs per step window, for the node charts.
+ChartSeries nodeMean(const std::string &node, const GpuIndex &index, std::vector<Window> GpuSeries::*metric)
 {
     std::map<std::int64_t, std::pair<double, int>> byTime;
     for (const auto &[key, g] : index.gpus())
         if (key.node == node)
-            for (const pb::Point &p : g.*metric) {
-                auto &[sum, n] = byTime[p.time_ms()];
-                sum += p.value();
+            for (const Window &w : g.*metric) {
+                auto &[sum, n] = byTime[w.startMs];
+                sum += w.mean();
                 ++n;
             }
     ChartSeries s{node, {}};
@@ -146,12 +142,12 @@ ChartSeries nodeMean(const std::string &node, const GpuIndex &index, std::vector
     return s;
 }
 
-std::vector<double> values(const std::vector<pb::Point> &points)
+std::vector<double> means(const std::vector<Window> &windows)
 {
     std::vector<double> out;
-    out.reserve(points.size());
-    for (const pb::Point &p : points)
-        out.push_back(p.value());
+    out.reserve(windows.size());
+    for (const Window &w : windows)
+        out.push_back(w.mean());
     return out;
 }
 
@@ -188,24 +184,21 @@ Section nodeSection(const GpuIndex &index)
         util.series.push_back(nodeMean(node, index, &GpuSeries::util));
         temp.series.push_back(nodeMean(node, index, &GpuSeries::temp));
         power.series.push_back(nodeMean(node, index, &GpuSeries::power));
-        std::vector<double> u, p;
-        double maxTemp = 0;
+        std::vector<Window> u, p;
+        double maxTemp = 0, energy = 0;
         int gpus = 0;
         for (const auto &[key, g] : index.gpus()) {
             if (key.node != node)
                 continue;
             ++gpus;
-            auto gu = values(g.util), gp = values(g.power);
-            u.insert(u.end(), gu.begin(), gu.end());
-            p.insert(p.end(), gp.begin(), gp.end());
-            for (const pb::Point &pt : g.temp)
-                maxTemp = std::max(maxTemp, pt.value());
+            u.insert(u.end(), g.util.begin(), g.util.end());
+            p.insert(p.end(), g.power.begin(), g.power.end());
+            maxTemp = std::max(maxTemp, GpuIndex::maxOf(g.temp));
+            energy += index.energyKwh(g.power);
         }
-        double energy = 0;
-        for (double w : p)
-            energy += w * index.stepHours() / 1000;
-        t.rows.push_back({textCell(node), numberCell(gpus, 0), numberCell(mean(u)), numberCell(quantile(0.95, u)),
-                          numberCell(maxTemp), numberCell(mean(p)), numberCell(energy, 2)});
+        t.rows.push_back({textCell(node), numberCell(gpus, 0), numberCell(index.meanOf(u)),
+                          numberCell(quantile(0.95, means(u))), numberCell(maxTemp), numberCell(index.meanOf(p)),
+                          numberCell(energy, 2)});
     }
     s.charts = {std::move(util), std::move(temp), std::move(power)};
     s.tables.push_back(std::move(t));
@@ -220,16 +213,11 @@ Section gpuSection(const GpuIndex &index)
             {"Node", "GPU", "Mean utilization %", "P95 utilization %", "Mean temperature °C", "Max temperature °C",
              "Mean power W", "Energy kWh"},
             {}};
-    for (const auto &[key, g] : index.gpus()) {
-        const auto temp = values(g.temp), power = values(g.power);
-        double energy = 0;
-        for (double w : power)
-            energy += w * index.stepHours() / 1000;
-        t.rows.push_back({textCell(key.node), numberCell(key.gpu, 0), numberCell(mean(values(g.util))),
-                          numberCell(quantile(0.95, values(g.util))), numberCell(mean(temp)),
-                          numberCell(temp.empty() ? 0 : *std::max_element(temp.begin(), temp.end())),
-                          numberCell(mean(power)), numberCell(energy, 2)});
-    }
+    for (const auto &[key, g] : index.gpus())
+        t.rows.push_back({textCell(key.node), numberCell(key.gpu, 0), numberCell(index.meanOf(g.util)),
+                          numberCell(quantile(0.95, means(g.util))), numberCell(index.meanOf(g.temp)),
+                          numberCell(GpuIndex::maxOf(g.temp)), numberCell(index.meanOf(g.power)),
+                          numberCell(index.energyKwh(g.power), 2)});
     s.tables.push_back(std::move(t));
     return s;
 }
