@@ -70,7 +70,8 @@ public:
 
     void section(const Section &s)
     {
-        need(60);
+        // A title never ends a page alone: it keeps its first chart or a few table rows with it.
+        need(s.charts.empty() ? 110 : 230);
         m_painter.setFont(reportFont(15, true));
         m_painter.drawText(QPointF(kMargin, m_y + 15), q(s.title));
         m_painter.setPen(QPen(QColor(0x4e, 0x79, 0xa7), 1.5));
@@ -128,9 +129,10 @@ private:
 
     void chart(const Chart &c)
     {
-        const double h = 170, left = kMargin + 36, top = m_y + 16, plotH = h - 40;
+        const double h = 170, left = kMargin + 36, plotH = h - 40;
         const double plotW = contentWidth() - 36;
         need(h + 14 + 12 * double((c.series.size() + 5) / 6));
+        const double top = m_y + 16; // after need(): the chart may have moved to a new page
         const ChartGeometry g = chartGeometry(c, m_data.startMs, m_data.endMs);
         const auto x = [&](std::int64_t t) {
             return left + plotW * double(t - g.startMs) / double(g.endMs - g.startMs);
@@ -206,13 +208,13 @@ private:
         return widths;
     }
 
-    // The header row's height: its cells wrap, at most three lines.
+    // The header row's height: its cells wrap.
     double headerHeight(const std::vector<QString> &cells, const std::vector<double> &widths)
     {
         double h = kRowHeight;
         for (std::size_t i = 0; i < cells.size() && i < widths.size(); ++i) {
             const QRectF box = m_painter.boundingRect(QRectF(0, 0, widths[i] - 6, 1000), Qt::TextWordWrap, cells[i]);
-            h = std::max(h, std::min(box.height(), 3 * QFontMetricsF(m_painter.font()).lineSpacing()) + 4);
+            h = std::max(h, box.height() + 4);
         }
         return h;
     }
@@ -244,7 +246,7 @@ private:
 
     void table(const Table &t)
     {
-        need(16 + 5 * kRowHeight); // the title, a header of up to three lines and a row
+        need(16 + 6 * kRowHeight); // the title, a wrapped header and a row or two
         m_painter.setFont(reportFont(10, true));
         m_painter.drawText(QPointF(kMargin, m_y + 11), q(t.title));
         m_y += 16;
