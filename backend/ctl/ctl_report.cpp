@@ -64,8 +64,20 @@ struct ReportArgs {
 // node after simulating the range.
 Result<supernode::report::v1::ReportSnapshot> gather(Context &ctx, const ReportArgs &a)
 {
-    if (!a.snapshot.isEmpty())
-        return report::readSnapshotFile(a.snapshot);
+    if (!a.snapshot.isEmpty()) {
+        auto snapshot = report::readSnapshotFile(a.snapshot);
+        // A cluster snapshot holds every GPU, job and event, so any narrower scope can be built
+        // from it; a snapshot gathered for a narrower scope holds only that.
+        if (snapshot && !a.scope.isEmpty() && a.scope != QString::fromStdString(snapshot->scope())) {
+            if (snapshot->scope() != "cluster")
+                return invalidArgument("--scope " + a.scope.toStdString() + ": the snapshot holds only scope " +
+                                       snapshot->scope());
+            if (auto scope = report::parseScope(a.scope.toStdString()); !scope)
+                return scope.error();
+            snapshot->set_scope(a.scope.toStdString());
+        }
+        return snapshot;
+    }
     std::optional<std::int64_t> from, to;
     if (!a.from.isEmpty()) {
         auto t = parseTime(QStringLiteral("--from"), a.from);
@@ -142,6 +154,9 @@ int reportCommand(Context &ctx)
         return usage(ctx, QStringLiteral("report needs --format pdf, html or csv"));
     if (a.output.isEmpty())
         return usage(ctx, QStringLiteral("report needs -o PATH (a file; a folder for csv)"));
+    if (!a.snapshot.isEmpty() && (!a.from.isEmpty() || !a.to.isEmpty() || !a.seed.isEmpty()))
+        return usage(ctx, QStringLiteral("report --snapshot: the snapshot holds its range; --from, --to and --seed "
+                                         "are for gathering one"));
     auto snapshot = gather(ctx, a);
     if (!snapshot)
         return fail(ctx, snapshot.error());
