@@ -2,8 +2,8 @@
 
 #include "backend/api/engine_config.h"
 #include "backend/api/engine_jobs.h"
-#include "backend/api/log_query.h"
 #include "backend/api/job_plan.h"
+#include "backend/api/log_query.h"
 #include "backend/api/proto_convert.h"
 #include "backend/api/telemetry_sources.h"
 #include "backend/model/cluster_yaml.h"
@@ -367,6 +367,32 @@ pb::ClusterSummary Engine::summary() const
     return s;
 }
 
+// Reports integrate over a range: the store's window summaries (rollups) count every sample once.
+static Result<pb::QueryRangeResponse> windowSummaries(const tsdb::TimeSeriesStore &store, const tsdb::RangeQuery &q)
+{
+    if (q.stepMs <= 0 || q.aggregation != tsdb::Aggregation::None)
+        return invalidArgument("window_summaries needs step_ms and no aggregation");
+    auto summaries = tsdb::summarize(store, q.matchers, q.startMs, q.endMs, q.stepMs);
+    if (!summaries)
+        return summaries.error();
+    pb::QueryRangeResponse response;
+    for (const tsdb::SeriesSummary &s : *summaries) {
+        pb::Series &out = *response.add_series();
+        out.set_metric(s.metric);
+        for (const auto &[k, v] : s.labels)
+            (*out.mutable_labels())[k] = v;
+        for (const tsdb::WindowSummary &w : s.windows) {
+            pb::WindowSummary &o = *out.add_windows();
+            o.set_start_ms(w.startMs);
+            o.set_min(w.min);
+            o.set_max(w.max);
+            o.set_sum(w.sum);
+            o.set_count(w.count);
+        }
+    }
+    return response;
+}
+
 Result<pb::QueryRangeResponse> Engine::queryRange(const pb::QueryRangeRequest &request) const
 {
     tsdb::RangeQuery q;
@@ -379,6 +405,8 @@ Result<pb::QueryRangeResponse> Engine::queryRange(const pb::QueryRangeRequest &r
     q.aggregation = fromProto(request.aggregation());
     q.groupBy.assign(request.group_by().begin(), request.group_by().end());
     q.pixelColumns = request.pixel_columns();
+    if (request.window_summaries())
+        return windowSummaries(*m_store, q);
     Result<std::vector<SeriesData>> series = tsdb::rangeQuery(*m_store, q);
     if (!series)
         return series.error();

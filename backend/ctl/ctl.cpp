@@ -69,6 +69,15 @@ Commands:
   tokens create --role viewer|operator|admin --file F [--name NAME]
                                    add a token to supernoded's tokens file (stored hashed) and
                                    print the token, once
+  report [--from T] [--to T] [--scope cluster|node:N|queue:Q|job:ID] [--sections a,b]
+         [--snapshot FILE] [--seed N] --format pdf|html|csv -o PATH
+                                   a cluster report for a range (default: the last 24 hours;
+                                   the embedded simulated super node simulates the range first);
+                                   csv writes one file per table into the folder PATH;
+                                   T: ISO 8601 (2026-01-01T00:00:00Z) or epoch milliseconds
+  snapshot [--from T] [--to T] [--scope S] -o FILE
+                                   save the range's data into one file that report --snapshot
+                                   builds the same report from on another machine
   version                          print the version
 
 Options:
@@ -222,6 +231,10 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return eventsCommand(ctx);
     if (command == QLatin1String("certs"))
         return certsCommand(ctx);
+    if (command == QLatin1String("report"))
+        return reportCommand(ctx);
+    if (command == QLatin1String("snapshot"))
+        return snapshotCommand(ctx);
     if (command == QLatin1String("tokens"))
         return tokensCommand(ctx);
     if (command == QLatin1String("version")) {

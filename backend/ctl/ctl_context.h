@@ -60,5 +60,8 @@ int certsCommand(Context &ctx);
 int jobsCommand(Context &ctx);
 int eventsCommand(Context &ctx);
 int tokensCommand(Context &ctx);
+// ctl_report.cpp: "report ... --format pdf|html|csv -o PATH", "snapshot ... -o FILE".
+int reportCommand(Context &ctx);
+int snapshotCommand(Context &ctx);
 
 } // namespace sn::ctl
