@@ -30,9 +30,9 @@ std::string joined(const std::vector<std::string> &argv)
 // kubectl's words for "the API server cannot be reached", as opposed to a refusal.
 bool unreachable(const std::string &err)
 {
-    for (const char *needle :
-         {"connection refused", "Unable to connect to the server", "dial tcp", "no such host", "i/o timeout",
-          "context deadline exceeded", "TLS handshake timeout", "couldn't get current server API group list"})
+    for (const char *needle : {"connection refused", "Unable to connect to the server", "dial tcp", "no such host",
+                               "i/o timeout", "context deadline exceeded", "TLS handshake timeout",
+                               "couldn't get current server API group list", "The connection to the server"})
         if (err.find(needle) != std::string::npos)
             return true;
     return false;
