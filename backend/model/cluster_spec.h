@@ -205,10 +205,37 @@ struct SlurmBackendSpec {
     auto operator<=>(const SlurmBackendSpec &) const = default;
 };
 
+// A toleration the Kubernetes backend puts on GPU pods (cluster.yaml `jobBackends.kubernetes.tolerations`).
+struct KubernetesTolerationSpec {
+    std::string key;
+    std::string op = "Exists"; // Exists | Equal
+    std::string value;         // with Equal
+    std::string effect;        // NoSchedule | PreferNoSchedule | NoExecute; empty: every effect
+    auto operator<=>(const KubernetesTolerationSpec &) const = default;
+};
+
+// How the engine reaches Kubernetes (cluster.yaml `jobBackends.kubernetes`): kubectl with the
+// user's kubeconfig.
+struct KubernetesBackendSpec {
+    std::string kubeconfig;                // empty: kubectl's own (KUBECONFIG, ~/.kube/config)
+    std::string context;                   // empty: the kubeconfig's current context
+    std::string namespaceName = "default"; // for jobs that name no queue
+    std::string image;                     // for jobs that name no container image
+    std::string queueing = "none";         // none | kueue | volcano
+    std::string localQueue;                // kueue: LocalQueue; empty: the job's namespace name
+    std::string volcanoQueue;              // volcano: queue; empty: Volcano's default
+    std::string gpuProductLabel = "nvidia.com/gpu.product";
+    // Unset: the GPU operator's taint (nvidia.com/gpu, Exists, NoSchedule); empty: none.
+    std::optional<std::vector<KubernetesTolerationSpec>> tolerations;
+    bool applyPolicy = true; // send PriorityClass and ResourceQuota objects with the jobs
+    auto operator<=>(const KubernetesBackendSpec &) const = default;
+};
+
 // Where jobs run (cluster.yaml `jobBackends:`): the embedded scheduler, Slurm or Kubernetes.
 struct JobBackendsSpec {
     std::string defaultBackend = "embedded"; // embedded | slurm | kubernetes
     std::optional<SlurmBackendSpec> slurm;
+    std::optional<KubernetesBackendSpec> kubernetes;
     auto operator<=>(const JobBackendsSpec &) const = default;
 };
 

@@ -55,6 +55,55 @@ private slots:
         QVERIFY(none.ok() && !none->jobBackends.has_value());
     }
 
+    void readsKubernetes()
+    {
+        const auto spec =
+            parseClusterYaml(kHead + "jobBackends:\n"                                // 5
+                                     "  default: kubernetes\n"                       // 6
+                                     "  kubernetes:\n"                               // 7
+                                     "    kubeconfig: /home/admin/.kube/config\n"    // 8
+                                     "    context: prod\n"                           // 9
+                                     "    namespace: ml\n"                           // 10
+                                     "    image: nvcr.io/nvidia/pytorch:24.01-py3\n" // 11
+                                     "    queueing: kueue\n"                         // 12
+                                     "    localQueue: team-a\n"                      // 13
+                                     "    gpuProductLabel: example.com/gpu\n"        // 14
+                                     "    tolerations:\n"                            // 15
+                                     "      - {key: gpu, operator: Equal, value: \"true\", effect: NoExecute}\n"
+                                     "    applyPolicy: false\n");
+        QVERIFY2(spec.ok(), spec.ok() ? "" : spec.error().message.c_str());
+        const JobBackendsSpec &b = *spec->jobBackends;
+        QCOMPARE(QString::fromStdString(b.defaultBackend), QString("kubernetes"));
+        QVERIFY(b.kubernetes.has_value());
+        const KubernetesBackendSpec &k = *b.kubernetes;
+        QCOMPARE(QString::fromStdString(k.kubeconfig), QString("/home/admin/.kube/config"));
+        QCOMPARE(QString::fromStdString(k.context), QString("prod"));
+        QCOMPARE(QString::fromStdString(k.namespaceName), QString("ml"));
+        QCOMPARE(QString::fromStdString(k.image), QString("nvcr.io/nvidia/pytorch:24.01-py3"));
+        QCOMPARE(QString::fromStdString(k.queueing), QString("kueue"));
+        QCOMPARE(QString::fromStdString(k.localQueue), QString("team-a"));
+        QCOMPARE(QString::fromStdString(k.gpuProductLabel), QString("example.com/gpu"));
+        QVERIFY(k.tolerations && k.tolerations->size() == 1);
+        QCOMPARE(QString::fromStdString(k.tolerations->front().value), QString("true"));
+        QCOMPARE(QString::fromStdString(k.tolerations->front().effect), QString("NoExecute"));
+        QVERIFY(!k.applyPolicy);
+        const auto back = parseClusterYaml(writeClusterYaml(*spec));
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
+        QVERIFY(*back == *spec);
+
+        // Defaults, and "tolerations: []" meaning none (unset means the GPU operator's taint).
+        const auto plain = parseClusterYaml(kHead + "jobBackends:\n  kubernetes:\n    tolerations: []\n");
+        QVERIFY2(plain.ok(), plain.ok() ? "" : plain.error().message.c_str());
+        QCOMPARE(QString::fromStdString(plain->jobBackends->kubernetes->namespaceName), QString("default"));
+        QCOMPARE(QString::fromStdString(plain->jobBackends->kubernetes->queueing), QString("none"));
+        QVERIFY(plain->jobBackends->kubernetes->tolerations && plain->jobBackends->kubernetes->tolerations->empty());
+        const auto plainBack = parseClusterYaml(writeClusterYaml(*plain));
+        QVERIFY(plainBack.ok() && *plainBack == *plain);
+        const auto unset = parseClusterYaml(kHead + "jobBackends:\n  kubernetes: {}\n");
+        QVERIFY2(unset.ok(), unset.ok() ? "" : unset.error().message.c_str());
+        QVERIFY(!unset->jobBackends->kubernetes->tolerations);
+    }
+
     void rejectsMistakes_data()
     {
         QTest::addColumn<QString>("text");
@@ -80,6 +129,33 @@ private slots:
         QTest::newRow("qos not a map") << "jobBackends:\n  slurm:\n    qos: high\n" << 7 << 10 << "expects a map";
         QTest::newRow("qos without value") << "jobBackends:\n  slurm:\n    qos:\n      urgent:\n"
                                            << 8 << 7 << "'jobBackends.slurm.qos.urgent' needs a QOS name";
+        QTest::newRow("kubernetes default without section") << "jobBackends:\n  default: kubernetes\n"
+                                                            << 6 << 12 << "needs a 'kubernetes:' section";
+        QTest::newRow("kubernetes typo")
+            << "jobBackends:\n  kubernetes:\n    namepsace: ml\n"
+            << 7 << 5 << "unknown key 'namepsace' in 'jobBackends.kubernetes' (did you mean 'namespace'?";
+        QTest::newRow("kubernetes bad queueing")
+            << "jobBackends:\n  kubernetes:\n    queueing: yunikorn\n"
+            << 7 << 15 << "'jobBackends.kubernetes.queueing' must be one of none, kueue, volcano";
+        QTest::newRow("kubernetes namespace") << "jobBackends:\n  kubernetes:\n    namespace: ML_Team\n"
+                                              << 7 << 16 << "must be a namespace name";
+        QTest::newRow("kubernetes relative kubeconfig") << "jobBackends:\n  kubernetes:\n    kubeconfig: kube.conf\n"
+                                                        << 7 << 17 << "must be an absolute path";
+        QTest::newRow("localQueue without kueue") << "jobBackends:\n  kubernetes:\n    localQueue: a\n"
+                                                  << 7 << 17 << "needs 'queueing: kueue'";
+        QTest::newRow("tolerations not a list") << "jobBackends:\n  kubernetes:\n    tolerations: gpu\n"
+                                                << 7 << 18 << "expects a sequence";
+        QTest::newRow("toleration bad effect")
+            << "jobBackends:\n  kubernetes:\n    tolerations:\n      - {key: gpu, effect: Never}\n"
+            << 8 << 28 << "'jobBackends.kubernetes.tolerations[0].effect' must be one of NoSchedule";
+        QTest::newRow("toleration Exists with value")
+            << "jobBackends:\n  kubernetes:\n    tolerations:\n      - {key: gpu, value: x}\n"
+            << 8 << 27 << "takes no 'value'";
+        QTest::newRow("toleration typo")
+            << "jobBackends:\n  kubernetes:\n    tolerations:\n      - {key: gpu, efect: NoSchedule}\n"
+            << 8 << 20 << "unknown key 'efect'";
+        QTest::newRow("applyPolicy not a bool") << "jobBackends:\n  kubernetes:\n    applyPolicy: yes\n"
+                                                << 7 << 18 << "applyPolicy";
         QTest::newRow("unknown section key")
             << "jobBackends:\n  defualt: slurm\n"
             << 6 << 3 << "unknown key 'defualt' in 'jobBackends' (did you mean 'default'?";
