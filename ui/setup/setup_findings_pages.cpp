@@ -3,6 +3,7 @@
 #include "ui/setup/setup_pages.h"
 #include "ui/setup/setup_topology_shape.h"
 #include "ui/setup/setup_wizard.h"
+#include "widgets/topology_legend.h"
 #include "widgets/topology_view.h"
 
 #include <QHeaderView>
@@ -110,6 +111,7 @@ NetworkPage::NetworkPage(SetupWizard *wizard) : m_w(wizard)
     setSubTitle(tr("How the GPUs and NICs are joined, as discovered, and the NCCL settings that follow from it."));
     m_view = new TopologyView;
     m_view->setObjectName(QStringLiteral("setupTopology"));
+    m_view->legend()->hide(); // its colours are live utilization and load: nothing runs yet
     m_advice = new QPlainTextEdit;
     m_advice->setObjectName(QStringLiteral("ncclAdvice"));
     m_advice->setReadOnly(true);

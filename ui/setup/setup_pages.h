@@ -5,6 +5,7 @@
 
 #include "backend/setup/hardware_profile.h"
 #include "backend/setup/setup_checks.h"
+#include "ui/setup/setup_state.h"
 
 #include <QFuture>
 #include <QWizardPage>
@@ -14,6 +15,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
+class QProgressBar;
 class QPushButton;
 class QRadioButton;
 class QTableWidget;
@@ -61,7 +63,8 @@ private:
     QTableWidget *m_table;
     QPushButton *m_test, *m_accept, *m_reject;
     QLabel *m_status;
-    int m_running = 0;
+    QProgressBar *m_progress;
+    int m_running = 0, m_started = 0;
     QStringList m_unknownKeys; // per row: the fingerprint offered, empty none
 };
 
@@ -150,6 +153,7 @@ public:
 private:
     SetupWizard *m_w;
     QLineEdit *m_dir, *m_clients, *m_listen;
+    QCheckBox *m_mutual;
     QPushButton *m_create;
     QPlainTextEdit *m_result;
 };
@@ -181,6 +185,8 @@ public:
     explicit DonePage(SetupWizard *wizard);
     void initializePage() override;
     bool validatePage() override;
+    // The head node's address, the CA, the admin token and (mutual TLS) the client certificate.
+    static ConsoleConnection connection(const SetupState &state);
 
 private:
     SetupWizard *m_w;
