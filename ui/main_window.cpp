@@ -6,6 +6,7 @@
 #include "ui/jobs_page.h"
 #include "ui/logs_page.h"
 #include "ui/overview_page.h"
+#include "ui/setup/setup_launcher_page.h"
 #include "ui/setup/setup_wizard.h"
 #include "ui/summary_poller.h"
 #include "ui/topology_page.h"
@@ -110,6 +111,10 @@ void MainWindow::buildPages()
             page = new GpusPage(m_engine, *m_poller);
         } else if (p.id == QLatin1String("logs")) {
             page = new LogsPage(m_engine);
+        } else if (p.id == QLatin1String("setup")) {
+            auto *setup = new SetupLauncherPage;
+            connect(setup, &SetupLauncherPage::openRequested, this, &MainWindow::openSetupWizard);
+            page = setup;
         } else {
             page = new ComingSoonPage(p.title, p.capability);
         }

@@ -8,6 +8,7 @@
 
 #include "backend/model/cluster_yaml.h"
 #include "backend/remote/grpc/remote_connection.h"
+#include "backend/setup/node_installer.h"
 #include "tests/backend/setup/capture_node_server.h"
 #include "tests/support/shared_data.h"
 #include "ui/setup/setup_pages.h"
@@ -15,6 +16,7 @@
 #include "widgets/topology_view.h"
 
 #include <QAbstractButton>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -286,6 +288,39 @@ private slots:
         QCOMPARE(again.state().page, int(SetupWizard::Done));
     }
 
+    void aFailedApplyStopsAndRollsBack()
+    {
+        SetupWizardOptions o = options(fresh("known_hosts"));
+        // node02's units do not start: the activation fails after its files are in place.
+        o.adjustPlan = [base = o.adjustPlan](setup::NodeApplyPlan &p) {
+            base(p);
+            if (p.node == "node02")
+                p.activate = {{"sh", "-c", "echo 'Job for supernode-agent.service failed' >&2; exit 1"}};
+        };
+        SetupWizard w(o);
+        discoverBoth(w);
+        for (int page = SetupWizard::Discover; page < SetupWizard::Security; ++page)
+            w.next();
+        QCOMPARE(w.currentId(), int(SetupWizard::Security));
+        QTest::mouseClick(find<QPushButton>(w, "createCertificates"), Qt::LeftButton);
+        w.next();
+        QCOMPARE(w.currentId(), int(SetupWizard::Apply));
+        QTest::mouseClick(find<QPushButton>(w, "apply"), Qt::LeftButton);
+        auto *status = find<QLabel>(w, "applyStatus");
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith("Stopped"), 240000);
+        QVERIFY2(status->text().contains("node02"), qPrintable(status->text()));
+        auto *progress = find<QTreeWidget>(w, "applyProgress");
+        QCOMPARE(progress->topLevelItem(0)->text(1), QString("rolled back"));
+        QCOMPARE(progress->topLevelItem(1)->text(1), QString("failed"));
+        // node01 is as it was: the agent, the daemon and its TLS files are gone again.
+        for (const char *f : {"/node01/usr/bin/supernode-agent", "/node01/usr/bin/supernoded",
+                              "/node01/etc/supernode/tls/server.key", "/node02/usr/bin/supernode-agent"})
+            QVERIFY2(!QFile::exists(o.installRoot + f), f);
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
+        QVERIFY(find<QPushButton>(w, "apply")->isEnabled()); // fix it and apply again
+        screenshot(w, "apply-failed");
+    }
+
     void unreachableHostsAndAChangedKeyAreReported()
     {
         // known_hosts holds node02's key for node01's address: an impersonated (or reinstalled) node01.
@@ -366,6 +401,12 @@ private slots:
         QCOMPARE(found->child(0)->text(1), QString("Fix"));
         QVERIFY2(found->child(0)->text(2).contains(fix), qPrintable(found->child(0)->text(2)));
         QVERIFY(!find<QLabel>(w, "checksSummary")->text().contains(" 0 fail"));
+        // The first failure is selected and its whole finding and fix shown below the list.
+        QVERIFY(find<QLabel>(w, "checkDetail")->text().contains("Fix: "));
+        // Failures hold the wizard here unless knowingly accepted.
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
+        find<QCheckBox>(w, "acceptFailures")->setChecked(true);
+        QVERIFY(w.button(QWizard::NextButton)->isEnabled());
         screenshot(w, "checks-" + fault);
     }
 

@@ -177,10 +177,11 @@ void ApplyPage::apply()
                 m_running = false;
                 m_applied = outcome.status.ok();
                 m_apply->setEnabled(!m_applied);
-                m_status->setText(m_applied ? tr("Every node runs the agent and has reported.")
-                                            : tr("Stopped: %1. The nodes already changed were rolled back; fix it and "
-                                                 "apply again.")
-                                                  .arg(QString::fromStdString(outcome.status.error().message)));
+                m_status->setText(m_applied
+                                      ? tr("Every node runs the agent and has reported.")
+                                      : tr("Stopped: %1. The nodes already changed were rolled back; fix it and "
+                                           "apply again.")
+                                            .arg(QString::fromStdString(outcome.status.error().message).trimmed()));
                 emit completeChanged();
                 m_w->saveState();
             },

@@ -12,6 +12,7 @@ namespace sn {
 DonePage::DonePage(SetupWizard *wizard) : m_w(wizard)
 {
     setTitle(tr("Done"));
+    setSubTitle(tr("The cluster is configured and its nodes report."));
     setFinalPage(true);
     m_summary = new QLabel;
     m_summary->setObjectName(QStringLiteral("doneSummary"));

@@ -67,6 +67,8 @@ NodesPage::NodesPage(SetupWizard *wizard) : m_w(wizard)
     layout->addWidget(m_paste);
     layout->addLayout(buttons);
     layout->addWidget(m_table, 1);
+    m_detail = makeDetailLabel(QStringLiteral("connectionDetail"));
+    layout->addWidget(m_detail);
     layout->addWidget(m_progress);
     layout->addWidget(m_status);
     connect(add, &QPushButton::clicked, this, &NodesPage::addFromPaste);
@@ -145,6 +147,7 @@ void NodesPage::refresh()
     }
     if (selected >= 0 && selected < nodes.size())
         m_table->selectRow(selected);
+    m_detail->setText(selected >= 0 && selected < nodes.size() ? nodes[selected].connection : QString());
     const bool offered = selected >= 0 && selected < m_unknownKeys.size() && !m_unknownKeys[selected].isEmpty();
     m_accept->setEnabled(offered && !m_running);
     m_reject->setEnabled(offered && !m_running);

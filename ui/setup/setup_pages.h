@@ -26,6 +26,10 @@ namespace sn {
 class SetupWizard;
 class TopologyView;
 
+// Below a page's table: the selected row's finding in full, wrapped (cells elide long text).
+// Selectable, so a message can be copied into a ticket.
+QLabel *makeDetailLabel(const QString &objectName);
+
 class StartPage : public QWizardPage {
     Q_OBJECT
 public:
@@ -62,7 +66,7 @@ private:
     QPlainTextEdit *m_paste;
     QTableWidget *m_table;
     QPushButton *m_test, *m_accept, *m_reject;
-    QLabel *m_status;
+    QLabel *m_status, *m_detail;
     QProgressBar *m_progress;
     int m_running = 0, m_started = 0;
     QStringList m_unknownKeys; // per row: the fingerprint offered, empty none
@@ -82,8 +86,8 @@ private:
     void refresh();
     SetupWizard *m_w;
     QTreeWidget *m_list;
-    QPushButton *m_retry, *m_drop;
-    QLabel *m_status;
+    QPushButton *m_retry, *m_again, *m_drop;
+    QLabel *m_status, *m_detail;
     bool m_running = false;
     QFuture<void> m_work;
 };
@@ -97,6 +101,7 @@ public:
 private:
     SetupWizard *m_w;
     QTreeWidget *m_tree;
+    QLabel *m_detail;
 };
 
 class ChecksPage : public QWizardPage {
@@ -104,12 +109,16 @@ class ChecksPage : public QWizardPage {
 public:
     explicit ChecksPage(SetupWizard *wizard);
     void initializePage() override;
+    // Failures hold the wizard here until fixed (Back, discover again) or knowingly accepted.
+    bool isComplete() const override;
     const std::vector<setup::CheckResult> &results() const { return m_results; }
 
 private:
     SetupWizard *m_w;
     QTreeWidget *m_tree;
-    QLabel *m_summary;
+    QLabel *m_summary, *m_detail;
+    QCheckBox *m_goOn;
+    int m_failures = 0;
     std::vector<setup::CheckResult> m_results;
 };
 

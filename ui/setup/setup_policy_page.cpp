@@ -25,6 +25,7 @@ PolicyPage::PolicyPage(SetupWizard *wizard) : m_w(wizard)
     m_queues->setObjectName(QStringLiteral("queues"));
     m_queues->setHorizontalHeaderLabels({tr("Queue"), tr("GPUs guaranteed"), tr("GPUs at most"), tr("Memory limit")});
     for (QTableWidget *t : {m_classes, m_queues}) {
+        t->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
         t->horizontalHeader()->setStretchLastSection(true);
         t->setTabKeyNavigation(false); // Tab leaves the table; arrows move inside it
     }
@@ -36,12 +37,17 @@ PolicyPage::PolicyPage(SetupWizard *wizard) : m_w(wizard)
     m_error = new QLabel;
     m_error->setObjectName(QStringLiteral("policyError"));
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(new QLabel(tr("&Priority classes:")));
+    // Alt+P and Alt+Q reach the tables: a label's mnemonic needs its buddy.
+    auto *classesLabel = new QLabel(tr("&Priority classes:"));
+    classesLabel->setBuddy(m_classes);
+    auto *queuesLabel = new QLabel(tr("&Queues:"));
+    queuesLabel->setBuddy(m_queues);
+    layout->addWidget(classesLabel);
     layout->addWidget(m_classes);
-    layout->addWidget(new QLabel(tr("&Queues:")));
+    layout->addWidget(queuesLabel);
     layout->addWidget(m_queues);
     auto *form = new QFormLayout;
-    form->addRow(tr("Jobs run by:"), m_backend);
+    form->addRow(tr("&Jobs run by:"), m_backend);
     layout->addLayout(form);
     layout->addWidget(m_error);
 }
