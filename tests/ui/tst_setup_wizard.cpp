@@ -286,6 +286,18 @@ private slots:
         QCOMPARE(again.state().clusterName, QString("lab"));
         QCOMPARE(again.state().backend, QString("slurm"));
         QCOMPARE(again.state().page, int(SetupWizard::Done));
+        again.show();
+        QVERIFY(find<QRadioButton>(again, "startResume")->isChecked());
+        again.next(); // resumed: the connections are tested again first
+        QCOMPARE(again.currentId(), int(SetupWizard::Nodes));
+        QCOMPARE(find<QTableWidget>(again, "nodes")->rowCount(), 2);
+        // "New cluster" instead: the saved nodes and choices go.
+        SetupWizard afresh(o);
+        afresh.show();
+        find<QRadioButton>(afresh, "startNew")->setChecked(true);
+        afresh.next();
+        QCOMPARE(find<QTableWidget>(afresh, "nodes")->rowCount(), 0);
+        QCOMPARE(afresh.state().backend, QString("embedded"));
     }
 
     void aFailedApplyStopsAndRollsBack()

@@ -53,6 +53,10 @@ ApplyPage::ApplyPage(SetupWizard *wizard) : m_w(wizard)
     layout->addLayout(form);
     layout->addWidget(m_apply);
     layout->addWidget(m_progress);
+    m_detail = makeDetailLabel(QStringLiteral("applyDetail"));
+    layout->addWidget(m_detail);
+    connect(m_progress, &QTreeWidget::currentItemChanged, this,
+            [this](QTreeWidgetItem *item) { m_detail->setText(item ? item->toolTip(2).left(600) : QString()); });
     layout->addWidget(m_status);
     connect(m_apply, &QPushButton::clicked, this, &ApplyPage::apply);
 }

@@ -36,13 +36,13 @@ public:
     explicit StartPage(SetupWizard *wizard);
     void initializePage() override;
     bool validatePage() override;
-    int nextId() const override;
 
 private:
     SetupWizard *m_w;
     QRadioButton *m_new, *m_import, *m_resume;
     QLineEdit *m_name, *m_yaml;
     QLabel *m_error;
+    bool m_startedAfresh = false;
 };
 
 class NodesPage : public QWizardPage {
@@ -182,7 +182,7 @@ private:
     QLineEdit *m_output;
     QPushButton *m_apply;
     QTreeWidget *m_progress;
-    QLabel *m_status;
+    QLabel *m_status, *m_detail;
     bool m_running = false;
     bool m_applied = false;
     QFuture<void> m_work;

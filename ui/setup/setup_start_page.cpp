@@ -1,5 +1,6 @@
 // Start: a new cluster, an existing cluster.yaml to import, or the saved setup to resume.
 #include "backend/model/cluster_yaml.h"
+#include "backend/setup/cluster_spec_builder.h"
 #include "ui/setup/setup_pages.h"
 #include "ui/setup/setup_wizard.h"
 
@@ -53,6 +54,13 @@ void StartPage::initializePage()
 bool StartPage::validatePage()
 {
     SetupState &s = m_w->state();
+    if (m_w->resumed() && m_new->isChecked() && !m_startedAfresh) {
+        // A new cluster instead of the saved one: the saved nodes, keys and choices go. Once
+        // only: Back to Start and Next again keeps what was typed since.
+        s = SetupState{};
+        s.policy = setup::defaultSchedulingPolicy();
+        m_startedAfresh = true;
+    }
     s.clusterName = m_name->text().trimmed().isEmpty() ? QStringLiteral("supernode") : m_name->text().trimmed();
     if (m_import->isChecked()) {
         auto spec = loadClusterYaml(m_yaml->text().trimmed().toStdString());
@@ -72,13 +80,6 @@ bool StartPage::validatePage()
     }
     m_error->clear();
     return true;
-}
-
-int StartPage::nextId() const
-{
-    if (m_resume->isChecked() && m_w->state().page > SetupWizard::Nodes)
-        return SetupWizard::Nodes; // connections are tested again before anything else
-    return SetupWizard::Nodes;
 }
 
 } // namespace sn
