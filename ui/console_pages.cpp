@@ -21,9 +21,7 @@ QVector<ConsolePage> makePages()
         {QStringLiteral("reports"), ConsolePages::tr("Reports"),
          ConsolePages::tr("Utilization, availability and fault reports over a chosen period, exported as PDF, "
                           "HTML or CSV — coming in the console milestone.")},
-        {QStringLiteral("setup"), ConsolePages::tr("Setup"),
-         ConsolePages::tr("A setup wizard that finds your servers over SSH, checks GPUs, drivers and the network "
-                          "fabric, and writes cluster.yaml — coming in the console milestone.")},
+        {QStringLiteral("setup"), ConsolePages::tr("Setup"), {}},
     };
 }
 } // namespace

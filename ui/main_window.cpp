@@ -6,6 +6,7 @@
 #include "ui/jobs_page.h"
 #include "ui/logs_page.h"
 #include "ui/overview_page.h"
+#include "ui/setup/setup_launcher_page.h"
 #include "ui/setup/setup_wizard.h"
 #include "ui/summary_poller.h"
 #include "ui/topology_page.h"
@@ -110,6 +111,10 @@ void MainWindow::buildPages()
             page = new GpusPage(m_engine, *m_poller);
         } else if (p.id == QLatin1String("logs")) {
             page = new LogsPage(m_engine);
+        } else if (p.id == QLatin1String("setup")) {
+            auto *setup = new SetupLauncherPage;
+            connect(setup, &SetupLauncherPage::openRequested, this, &MainWindow::openSetupWizard);
+            page = setup;
         } else {
             page = new ComingSoonPage(p.title, p.capability);
         }
@@ -176,11 +181,15 @@ void MainWindow::openSetupWizard()
     auto *wizard = new SetupWizard(defaultSetupWizardOptions(), this);
     wizard->setAttribute(Qt::WA_DeleteOnClose);
     // The console's engine is chosen at start; say how to reach the new cluster.
-    connect(wizard, &SetupWizard::connectRequested, this, [this](const QString &address, const QString &ca) {
+    connect(wizard, &SetupWizard::connectRequested, this, [this](const ConsoleConnection &c) {
+        QString command =
+            QStringLiteral("supernode --connect %1 --ca %2 --token-file %3").arg(c.address, c.caFile, c.tokenFile);
+        if (!c.clientCertificate.isEmpty())
+            command += QStringLiteral(" --client-cert %1 --client-key %2").arg(c.clientCertificate, c.clientKey);
         QMessageBox::information(this, tr("Connect to the new cluster"),
-                                 tr("Start the console on the new cluster with:\n\nsupernode --connect %1 --ca %2 "
-                                    "--token-file <the admin token>")
-                                     .arg(address, ca));
+                                 tr("This console's engine is chosen when it starts. Start it on the new cluster "
+                                    "with:\n\n%1")
+                                     .arg(command));
     });
     wizard->show();
 }

@@ -147,13 +147,27 @@ int main(int argc, char **argv)
         if (takeScreenshot)
             options.stateFile.clear(); // a screenshot neither reads nor writes the user's saved setup
         sn::SetupWizard wizard(options);
-        wizard.show();
-        if (!takeScreenshot)
+        if (takeScreenshot) {
+            wizard.show();
+            const QString file = parser.value(screenshot);
+            QTimer::singleShot(static_cast<int>(afterSeconds * 1000), &wizard,
+                               [&wizard, file] { QApplication::exit(wizard.grab().save(file) ? 0 : 1); });
             return QApplication::exec();
-        const QString file = parser.value(screenshot);
-        QTimer::singleShot(static_cast<int>(afterSeconds * 1000), &wizard,
-                           [&wizard, file] { QApplication::exit(wizard.grab().save(file) ? 0 : 1); });
-        return QApplication::exec();
+        }
+        std::optional<sn::ConsoleConnection> requested;
+        QObject::connect(&wizard, &sn::SetupWizard::connectRequested,
+                         [&requested](const sn::ConsoleConnection &c) { requested = c; });
+        if (wizard.exec() != QDialog::Accepted || !requested)
+            return 0;
+        // Done page: "connect the console to the new cluster": the console opens on it.
+        auto connection = sn::rpc::remoteEngineOptions(
+            {requested->address.toStdString(), requested->tokenFile.toStdString(), requested->caFile.toStdString(),
+             requested->clientCertificate.toStdString(), requested->clientKey.toStdString()});
+        if (!connection) {
+            printErr(QStringLiteral("supernode: %1").arg(QString::fromStdString(connection.error().message)));
+            return 3;
+        }
+        remote = std::move(*connection);
     }
 
     std::unique_ptr<sn::EngineApi> engine;

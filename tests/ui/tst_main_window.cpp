@@ -7,6 +7,7 @@
 #include "ui/main_window.h"
 #include "ui/overview_kpis.h"
 #include "ui/overview_page.h"
+#include "ui/setup/setup_wizard.h"
 #include "ui/summary_poller.h"
 #include "widgets/freshness_label.h"
 #include "widgets/gpu_heat_strip.h"
@@ -17,6 +18,7 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QListWidget>
+#include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTest>
@@ -274,8 +276,6 @@ private slots:
         QTest::addColumn<QStringList>("words");
         QTest::newRow("reports") << "reports"
                                  << "Reports" << QStringList{"PDF", "CSV"};
-        QTest::newRow("setup") << "setup"
-                               << "Setup" << QStringList{"SSH", "cluster.yaml"};
     }
     void comingSoonPagesNameTheirCapability()
     {
@@ -290,6 +290,23 @@ private slots:
         for (const QString &w : words)
             QVERIFY2(page->capability().contains(w), qPrintable(page->capability()));
         QVERIFY(page->capability().contains(QStringLiteral("coming")));
+    }
+
+    void theSetupPageOpensTheWizard()
+    {
+        auto engine = virtualEngine();
+        MainWindow window(*engine, forgetful());
+        QWidget *page = window.page(QStringLiteral("setup"));
+        QVERIFY(page);
+        auto *open = page->findChild<QPushButton *>(QStringLiteral("openSetupWizard"));
+        QVERIFY(open);
+        QVERIFY(!window.findChild<SetupWizard *>());
+        open->click();
+        auto *wizard = window.findChild<SetupWizard *>();
+        QVERIFY(wizard);
+        QVERIFY(wizard->isVisible());
+        QCOMPARE(wizard->currentId(), int(SetupWizard::Start));
+        wizard->close();
     }
 
     void remembersTheLastPage()

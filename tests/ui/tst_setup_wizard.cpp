@@ -7,6 +7,8 @@
 // dropped; resume from the saved state; and every page usable from the keyboard.
 
 #include "backend/model/cluster_yaml.h"
+#include "backend/remote/grpc/remote_connection.h"
+#include "backend/setup/node_installer.h"
 #include "tests/backend/setup/capture_node_server.h"
 #include "tests/support/shared_data.h"
 #include "ui/setup/setup_pages.h"
@@ -14,12 +16,15 @@
 #include "widgets/topology_view.h"
 
 #include <QAbstractButton>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QPushButton>
 #include <QRadioButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -102,6 +107,21 @@ class TestSetupWizard : public QObject {
         QCOMPARE(table->rowCount(), addresses.size());
         for (int r = 0; r < table->rowCount(); ++r)
             table->item(r, 1)->setText((r == 1 ? m_b : m_a).sshd().path("id_user"));
+    }
+    // Start -> Nodes -> Discover with both host keys already accepted; returns when discovery ends.
+    void discoverBoth(SetupWizard &w)
+    {
+        w.show();
+        w.next();
+        addNodes(w, {address(m_a), address(m_b)});
+        w.state().nodes[0].acceptedFingerprint = m_a.sshd().hostKeyFingerprint();
+        w.state().nodes[1].acceptedFingerprint = m_b.sshd().hostKeyFingerprint();
+        QTest::mouseClick(find<QPushButton>(w, "testConnections"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(w.button(QWizard::NextButton)->isEnabled(), 20000);
+        w.next();
+        QCOMPARE(w.currentId(), int(SetupWizard::Discover));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            find<QPushButton>(w, "retryDiscovery")->isEnabled() || w.button(QWizard::NextButton)->isEnabled(), 90000);
     }
     static QString connectionOf(SetupWizard &w, int row)
     {
@@ -195,7 +215,7 @@ private slots:
         QTest::mouseClick(find<QPushButton>(w, "createCertificates"), Qt::LeftButton);
         QVERIFY(w.button(QWizard::NextButton)->isEnabled());
         const QString certs = w.state().certificateDir;
-        for (const char *f : {"ca.pem", "server.pem", "server.key", "client.pem", "tokens"})
+        for (const char *f : {"ca.pem", "server.pem", "server.key", "client.pem", "tokens", "admin.token"})
             QVERIFY2(QFile::exists(certs + "/" + f), f);
         QVERIFY(find<QPlainTextEdit>(w, "securityResult")->toPlainText().contains("snt_"));
         screenshot(w, "security");
@@ -214,6 +234,28 @@ private slots:
         QVERIFY(QFile::exists(o.installRoot + "/node01/usr/bin/supernoded"));
         QVERIFY(QFile::exists(o.installRoot + "/node01/etc/supernode/cluster.yaml"));
         QVERIFY(QFile::exists(o.installRoot + "/node02/usr/bin/supernode-agent"));
+        QVERIFY(!QFile::exists(o.installRoot + "/node02/usr/bin/supernoded")); // the daemon runs on the head alone
+        // The head's supernoded as its drop-in starts it: the copied daemon itself checks the copied
+        // cluster.yaml, certificates and tokens (%d: systemd's credentials directory).
+        const QString head = o.installRoot + "/node01";
+        const auto keyMode = QFileInfo(head + "/etc/supernode/tls/server.key").permissions();
+        QVERIFY(!(keyMode & (QFile::ReadGroup | QFile::WriteGroup | QFile::ReadOther | QFile::WriteOther)));
+        QFile dropIn(head + "/etc/systemd/system/supernoded.service.d/10-supernode-setup.conf");
+        QVERIFY(dropIn.open(QIODevice::ReadOnly));
+        QString execStart;
+        for (const QString &l : QString::fromUtf8(dropIn.readAll()).split('\n'))
+            if (l.startsWith("ExecStart=/"))
+                execStart = l.mid(int(strlen("ExecStart=")));
+        QStringList args = execStart.split(' ', Qt::SkipEmptyParts);
+        QCOMPARE(args.takeFirst(), QString("/usr/bin/supernoded"));
+        QVERIFY(args.contains("--tls-ca")); // mutual TLS, the page's default
+        for (QString &a : args)
+            a.replace("%d", head + "/etc/supernode/tls").replace(QRegularExpression("^/etc/"), head + "/etc/");
+        QProcess daemon;
+        daemon.start(head + "/usr/bin/supernoded", QStringList{"--check-config"} + args);
+        QVERIFY(daemon.waitForFinished(30000));
+        QVERIFY2(daemon.exitCode() == 0, daemon.readAllStandardError().constData());
+        QVERIFY(daemon.readAllStandardOutput().contains("configuration ok: 2 nodes"));
         auto back = loadClusterYaml(w.state().outputYaml.toStdString());
         QVERIFY2(back, back ? "" : back.error().message.c_str());
         QCOMPARE(back->name, std::string("lab"));
@@ -226,8 +268,15 @@ private slots:
         screenshot(w, "done");
         w.button(QWizard::FinishButton)->click();
         QCOMPARE(connectSpy.count(), 1);
-        QCOMPARE(connectSpy.front().at(0).toString(), QString("grpcs://127.0.0.1:7443"));
-        QCOMPARE(connectSpy.front().at(1).toString(), certs + "/ca.pem");
+        const auto connection = connectSpy.front().at(0).value<ConsoleConnection>();
+        QCOMPARE(connection.address, QString("grpcs://127.0.0.1:7443"));
+        QCOMPARE(connection.caFile, certs + "/ca.pem");
+        QCOMPARE(connection.clientKey, certs + "/client.key");
+        // The console can open that connection: its token file and certificates are in place.
+        auto remote = rpc::remoteEngineOptions(
+            {connection.address.toStdString(), connection.tokenFile.toStdString(), connection.caFile.toStdString(),
+             connection.clientCertificate.toStdString(), connection.clientKey.toStdString()});
+        QVERIFY2(remote, remote ? "" : remote.error().message.c_str());
 
         // Resumed: the nodes, their accepted keys and the choices are back.
         SetupWizard again(o);
@@ -237,6 +286,51 @@ private slots:
         QCOMPARE(again.state().clusterName, QString("lab"));
         QCOMPARE(again.state().backend, QString("slurm"));
         QCOMPARE(again.state().page, int(SetupWizard::Done));
+        again.show();
+        QVERIFY(find<QRadioButton>(again, "startResume")->isChecked());
+        again.next(); // resumed: the connections are tested again first
+        QCOMPARE(again.currentId(), int(SetupWizard::Nodes));
+        QCOMPARE(find<QTableWidget>(again, "nodes")->rowCount(), 2);
+        // "New cluster" instead: the saved nodes and choices go.
+        SetupWizard afresh(o);
+        afresh.show();
+        find<QRadioButton>(afresh, "startNew")->setChecked(true);
+        afresh.next();
+        QCOMPARE(find<QTableWidget>(afresh, "nodes")->rowCount(), 0);
+        QCOMPARE(afresh.state().backend, QString("embedded"));
+    }
+
+    void aFailedApplyStopsAndRollsBack()
+    {
+        SetupWizardOptions o = options(fresh("known_hosts"));
+        // node02's units do not start: the activation fails after its files are in place.
+        o.adjustPlan = [base = o.adjustPlan](setup::NodeApplyPlan &p) {
+            base(p);
+            if (p.node == "node02")
+                p.activate = {{"sh", "-c", "echo 'Job for supernode-agent.service failed' >&2; exit 1"}};
+        };
+        SetupWizard w(o);
+        discoverBoth(w);
+        for (int page = SetupWizard::Discover; page < SetupWizard::Security; ++page)
+            w.next();
+        QCOMPARE(w.currentId(), int(SetupWizard::Security));
+        QTest::mouseClick(find<QPushButton>(w, "createCertificates"), Qt::LeftButton);
+        w.next();
+        QCOMPARE(w.currentId(), int(SetupWizard::Apply));
+        QTest::mouseClick(find<QPushButton>(w, "apply"), Qt::LeftButton);
+        auto *status = find<QLabel>(w, "applyStatus");
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith("Stopped"), 240000);
+        QVERIFY2(status->text().contains("node02"), qPrintable(status->text()));
+        auto *progress = find<QTreeWidget>(w, "applyProgress");
+        QCOMPARE(progress->topLevelItem(0)->text(1), QString("rolled back"));
+        QCOMPARE(progress->topLevelItem(1)->text(1), QString("failed"));
+        // node01 is as it was: the agent, the daemon and its TLS files are gone again.
+        for (const char *f : {"/node01/usr/bin/supernode-agent", "/node01/usr/bin/supernoded",
+                              "/node01/etc/supernode/tls/server.key", "/node02/usr/bin/supernode-agent"})
+            QVERIFY2(!QFile::exists(o.installRoot + f), f);
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
+        QVERIFY(find<QPushButton>(w, "apply")->isEnabled()); // fix it and apply again
+        screenshot(w, "apply-failed");
     }
 
     void unreachableHostsAndAChangedKeyAreReported()
@@ -268,21 +362,121 @@ private slots:
         screenshot(w, "nodes-errors");
     }
 
+    void aFaultyNodeFailsTheRightCheckWithItsFix_data()
+    {
+        QTest::addColumn<QString>("fault");
+        QTest::addColumn<QString>("checkId");
+        QTest::addColumn<QString>("reason");
+        QTest::addColumn<QString>("fix");
+        QTest::newRow("old driver") << "old-driver"
+                                    << "driver-version"
+                                    << "node02: driver 470.57.02 is older than 525.85.12"
+                                    << "Install NVIDIA driver 525.85.12 or newer";
+        QTest::newRow("down NVLink") << "nvlink-down"
+                                     << "nvlink"
+                                     << "node02 GPU0: 2 of 18 NVLinks down"
+                                     << "nvidia-fabricmanager";
+    }
+    void aFaultyNodeFailsTheRightCheckWithItsFix()
+    {
+        QFETCH(QString, fault);
+        QFETCH(QString, checkId);
+        QFETCH(QString, reason);
+        QFETCH(QString, fix);
+        if (fault == "old-driver") {
+            m_b.replaceInCapture("query-gpu.csv", "590.48.01", "470.57.02");
+            m_b.replaceInCapture("version.txt", "590.48.01", "470.57.02");
+        } else {
+            m_b.replaceInCapture("nvlink-s.txt", "Link 7: 26.562 GB/s", "Link 7: <inactive>");
+            m_b.replaceInCapture("nvlink-s.txt", "Link 12: 26.562 GB/s", "Link 12: <inactive>");
+        }
+        SetupWizard w(options(fresh("known_hosts")));
+        discoverBoth(w);
+        QVERIFY(w.button(QWizard::NextButton)->isEnabled());
+        w.next();
+        w.next();
+        QCOMPARE(w.currentId(), int(SetupWizard::Checks));
+        auto *checks = find<QTreeWidget>(w, "checks");
+        QTreeWidgetItem *found = nullptr, *ecc = nullptr;
+        for (int i = 0; i < checks->topLevelItemCount(); ++i) {
+            QTreeWidgetItem *item = checks->topLevelItem(i);
+            if (item->data(0, Qt::UserRole).toString() == checkId)
+                found = item;
+            if (item->data(0, Qt::UserRole).toString() == "ecc")
+                ecc = item;
+        }
+        QVERIFY(ecc && ecc->text(0) == "pass"); // the fault is not blamed on everything
+        QVERIFY(found);
+        QCOMPARE(found->text(0), QString("fail"));
+        QVERIFY2(found->text(2).contains(reason), qPrintable(found->text(2)));
+        QCOMPARE(found->childCount(), 1);
+        QCOMPARE(found->child(0)->text(1), QString("Fix"));
+        QVERIFY2(found->child(0)->text(2).contains(fix), qPrintable(found->child(0)->text(2)));
+        QVERIFY(!find<QLabel>(w, "checksSummary")->text().contains(" 0 fail"));
+        // The first failure is selected and its whole finding and fix shown below the list.
+        QVERIFY(find<QLabel>(w, "checkDetail")->text().contains("Fix: "));
+        // Failures hold the wizard here unless knowingly accepted.
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
+        find<QCheckBox>(w, "acceptFailures")->setChecked(true);
+        QVERIFY(w.button(QWizard::NextButton)->isEnabled());
+        screenshot(w, "checks-" + fault);
+    }
+
+    void aMismatchedGpuCountIsNamedOnTheProfilePage()
+    {
+        // node02's nvidia-smi lists a second GPU (its row again, index 1).
+        QFile f(m_b.sshd().path("capture/query-gpu.csv"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = f.readAll().trimmed().split('\n');
+        f.close();
+        QByteArray second = lines[1];
+        second.replace(", 0, [Requested functionality has been deprecated], Yes,",
+                       ", 1, [Requested functionality has been deprecated], Yes,");
+        m_b.setCapture("query-gpu.csv", lines[0] + "\n" + lines[1] + "\n" + second + "\n");
+        SetupWizard w(options(fresh("known_hosts")));
+        discoverBoth(w);
+        w.next();
+        auto *between = find<QTreeWidget>(w, "profile")->topLevelItem(1);
+        QCOMPARE(between->childCount(), 1);
+        QCOMPARE(between->child(0)->text(1), QString("GPU count: 1 on node01; 2 on node02"));
+        screenshot(w, "profile-mismatch");
+    }
+
+    void anExistingClusterYamlIsImported()
+    {
+        SetupWizard w(options(fresh("known_hosts")));
+        w.show();
+        find<QRadioButton>(w, "startImport")->setChecked(true);
+        QVERIFY(find<QLineEdit>(w, "importPath")->isEnabled());
+        // A malformed file stays on the page and says where.
+        const QString bad = fresh("bad-cluster.yaml");
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("apiVersion: supernode/v1\nkind: Cluster\nnodes:\n  - name: [unclosed\n");
+        f.close();
+        find<QLineEdit>(w, "importPath")->setText(bad);
+        w.next();
+        QCOMPARE(w.currentId(), int(SetupWizard::Start));
+        QVERIFY2(find<QLabel>(w, "startError")->text().contains(QRegularExpression("bad-cluster.yaml:[0-9]+:[0-9]+: ")),
+                 qPrintable(find<QLabel>(w, "startError")->text()));
+        find<QLineEdit>(w, "importPath")->setText(SN_SOURCE_DIR "/resources/demo/cluster-explicit.yaml");
+        w.next();
+        QCOMPARE(w.currentId(), int(SetupWizard::Nodes));
+        QCOMPARE(w.state().clusterName, QString("lab-hgx"));
+        auto *table = find<QTableWidget>(w, "nodes");
+        QCOMPARE(table->rowCount(), 2);
+        QCOMPARE(table->item(0, 0)->text(), QString("192.0.2.11"));
+        QCOMPARE(table->item(1, 0)->text(), QString("192.0.2.12"));
+    }
+
     void aNodeWhoseDiscoveryFailsIsRetriedOrDropped()
     {
         // node02's nvidia-smi prints a row the parser cannot read.
         m_b.setCapture("query-gpu.csv", "index, name\n0\n");
         SetupWizard w(options(fresh("known_hosts")));
-        w.show();
-        w.next();
-        addNodes(w, {address(m_a), address(m_b)});
-        w.state().nodes[0].acceptedFingerprint = m_a.sshd().hostKeyFingerprint();
-        w.state().nodes[1].acceptedFingerprint = m_b.sshd().hostKeyFingerprint();
-        QTest::mouseClick(find<QPushButton>(w, "testConnections"), Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT(w.button(QWizard::NextButton)->isEnabled(), 20000);
-        w.next();
+        discoverBoth(w);
         auto *retry = find<QPushButton>(w, "retryDiscovery");
-        QTRY_VERIFY_WITH_TIMEOUT(retry->isEnabled(), 90000);
+        QVERIFY(retry->isEnabled());
         auto *list = find<QTreeWidget>(w, "discovery");
         QCOMPARE(list->topLevelItem(1)->text(2), QString("failed"));
         QVERIFY2(list->topLevelItem(1)->text(3).startsWith("node02 (ssh://"),

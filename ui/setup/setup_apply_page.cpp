@@ -3,6 +3,7 @@
 // already changed are rolled back.
 #include "backend/model/cluster_yaml.h"
 #include "backend/setup/cluster_spec_builder.h"
+#include "backend/setup/daemon_service.h"
 #include "ui/setup/setup_pages.h"
 #include "ui/setup/setup_wizard.h"
 
@@ -24,8 +25,9 @@ namespace sn {
 ApplyPage::ApplyPage(SetupWizard *wizard) : m_w(wizard)
 {
     setTitle(tr("Review and apply"));
-    setSubTitle(tr("This cluster.yaml will be written. Apply copies the agent (and on the first node the daemon) "
-                   "with their systemd units to the servers, starts them and waits until each reports."));
+    setSubTitle(tr("This cluster.yaml will be written. Apply copies the agent (and on the first node supernoded "
+                   "with its certificates and tokens) with their systemd units to the servers, starts them and "
+                   "waits until each reports."));
     m_yaml = new QPlainTextEdit;
     m_yaml->setObjectName(QStringLiteral("clusterYaml"));
     m_yaml->setReadOnly(true);
@@ -51,6 +53,10 @@ ApplyPage::ApplyPage(SetupWizard *wizard) : m_w(wizard)
     layout->addLayout(form);
     layout->addWidget(m_apply);
     layout->addWidget(m_progress);
+    m_detail = makeDetailLabel(QStringLiteral("applyDetail"));
+    layout->addWidget(m_detail);
+    connect(m_progress, &QTreeWidget::currentItemChanged, this,
+            [this](QTreeWidgetItem *item) { m_detail->setText(item ? item->toolTip(2).left(600) : QString()); });
     layout->addWidget(m_status);
     connect(m_apply, &QPushButton::clicked, this, &ApplyPage::apply);
 }
@@ -105,6 +111,22 @@ void ApplyPage::apply()
         m_status->setText(tr("Could not write %1: %2").arg(s.outputYaml, out.errorString()));
         return;
     }
+    // The head node's supernoded drop-in, written beside cluster.yaml and copied with it.
+    setup::DaemonServiceSettings daemon;
+    daemon.listen = s.listenAddress.toStdString();
+    daemon.mutualTls = s.mutualTls;
+    const auto dropInText = setup::daemonDropIn(daemon);
+    const QString dropIn = QFileInfo(s.outputYaml).dir().filePath(QStringLiteral("supernoded-setup.conf"));
+    QSaveFile dropInFile(dropIn);
+    if (!dropInText) {
+        m_status->setText(
+            tr("The Security page's listen address: %1").arg(QString::fromStdString(dropInText.error().message)));
+        return;
+    }
+    if (!dropInFile.open(QIODevice::WriteOnly) || dropInFile.write(dropInText->c_str()) < 0 || !dropInFile.commit()) {
+        m_status->setText(tr("Could not write %1: %2").arg(dropIn, dropInFile.errorString()));
+        return;
+    }
     const SetupWizardOptions &o = m_w->options();
     std::vector<setup::NodeApplyPlan> plans;
     const QVector<int> active = s.activeNodes();
@@ -117,9 +139,13 @@ void ApplyPage::apply()
         setup::NodeApplyPlan plan =
             setup::systemdApplyPlan(name, session, o.agentBinary.toStdString(), o.daemonBinary.toStdString(),
                                     o.unitDir.toStdString(), k == 0, o.installRoot.toStdString());
-        if (k == 0) // the daemon reads it (supernoded.service: --config /etc/supernode/cluster.yaml)
-            plan.files.push_back(
-                {s.outputYaml.toStdString(), o.installRoot.toStdString() + "/etc/supernode/cluster.yaml", 0644});
+        if (k == 0) { // the head: supernoded with its cluster.yaml, TLS, tokens and listen address
+            const std::string root = o.installRoot.toStdString();
+            plan.files.push_back({s.outputYaml.toStdString(), root + "/etc/supernode/cluster.yaml", 0644});
+            for (const setup::InstallFile &f : setup::daemonSecurityFiles(s.certificateDir.toStdString(), root))
+                plan.files.push_back(f);
+            plan.files.push_back({dropIn.toStdString(), root + setup::kDaemonDropIn, 0644});
+        }
         if (o.adjustPlan)
             o.adjustPlan(plan);
         plans.push_back(std::move(plan));
@@ -155,10 +181,11 @@ void ApplyPage::apply()
                 m_running = false;
                 m_applied = outcome.status.ok();
                 m_apply->setEnabled(!m_applied);
-                m_status->setText(m_applied ? tr("Every node runs the agent and has reported.")
-                                            : tr("Stopped: %1. The nodes already changed were rolled back; fix it and "
-                                                 "apply again.")
-                                                  .arg(QString::fromStdString(outcome.status.error().message)));
+                m_status->setText(m_applied
+                                      ? tr("Every node runs the agent and has reported.")
+                                      : tr("Stopped: %1. The nodes already changed were rolled back; fix it and "
+                                           "apply again.")
+                                            .arg(QString::fromStdString(outcome.status.error().message).trimmed()));
                 emit completeChanged();
                 m_w->saveState();
             },

@@ -37,6 +37,8 @@ DiscoverPage::DiscoverPage(SetupWizard *wizard) : m_w(wizard)
     m_list->setColumnWidth(1, 200);
     m_retry = new QPushButton(tr("&Retry failed"));
     m_retry->setObjectName(QStringLiteral("retryDiscovery"));
+    m_again = new QPushButton(tr("Discover &all again"));
+    m_again->setObjectName(QStringLiteral("discoverAgain"));
     m_drop = new QPushButton(tr("&Drop selected node"));
     m_drop->setObjectName(QStringLiteral("dropNode"));
     m_status = new QLabel;
@@ -44,14 +46,20 @@ DiscoverPage::DiscoverPage(SetupWizard *wizard) : m_w(wizard)
     m_status->setWordWrap(true);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_retry);
+    buttons->addWidget(m_again);
     buttons->addWidget(m_drop);
     buttons->addStretch();
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_list, 1);
+    m_detail = makeDetailLabel(QStringLiteral("discoveryDetail"));
+    layout->addWidget(m_detail);
     layout->addLayout(buttons);
     layout->addWidget(m_status);
     connect(m_retry, &QPushButton::clicked, this, [this] { discover(true); });
+    connect(m_again, &QPushButton::clicked, this, [this] { discover(false); });
     connect(m_drop, &QPushButton::clicked, this, &DiscoverPage::dropSelected);
+    connect(m_list, &QTreeWidget::currentItemChanged, this,
+            [this](QTreeWidgetItem *item) { m_detail->setText(item ? item->text(3) : QString()); });
 }
 
 DiscoverPage::~DiscoverPage()
@@ -170,6 +178,7 @@ void DiscoverPage::refresh()
         m_list->addTopLevelItem(item);
     }
     m_retry->setEnabled(!m_running && failed > 0);
+    m_again->setEnabled(!m_running && !active.isEmpty());
     m_drop->setEnabled(!m_running && !active.isEmpty());
     m_status->setText(m_running ? tr("Discovering %1 nodes ...").arg(active.size())
                       : failed  ? tr("%1 nodes failed: retry them, or drop them from the cluster.").arg(failed)

@@ -3,8 +3,10 @@
 #include "ui/setup/setup_pages.h"
 #include "ui/setup/setup_topology_shape.h"
 #include "ui/setup/setup_wizard.h"
+#include "widgets/topology_legend.h"
 #include "widgets/topology_view.h"
 
+#include <QCheckBox>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -26,8 +28,12 @@ ProfilePage::ProfilePage(SetupWizard *wizard) : m_w(wizard)
     m_tree->setColumnWidth(0, 220);
     m_tree->header()->setStretchLastSection(true);
     m_tree->setWordWrap(true);
+    m_detail = makeDetailLabel(QStringLiteral("profileDetail"));
+    connect(m_tree, &QTreeWidget::currentItemChanged, this,
+            [this](QTreeWidgetItem *item) { m_detail->setText(item ? item->text(1) : QString()); });
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(m_tree);
+    layout->addWidget(m_tree, 1);
+    layout->addWidget(m_detail);
 }
 
 void ProfilePage::initializePage()
@@ -72,9 +78,32 @@ ChecksPage::ChecksPage(SetupWizard *wizard) : m_w(wizard)
     m_summary = new QLabel;
     m_summary->setObjectName(QStringLiteral("checksSummary"));
     m_summary->setWordWrap(true);
+    m_detail = makeDetailLabel(QStringLiteral("checkDetail"));
+    // A check's row or its Fix row: both say the whole finding and the fix.
+    connect(m_tree, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
+        QTreeWidgetItem *check = item && item->parent() ? item->parent() : item;
+        if (!check) {
+            m_detail->clear();
+            return;
+        }
+        QString text = check->text(1) + ": " + check->text(2);
+        if (check->childCount() > 0)
+            text += "\n" + tr("Fix: %1").arg(check->child(0)->text(2));
+        m_detail->setText(text);
+    });
+    m_goOn = new QCheckBox(tr("&Go on anyway: I will fix the failures later"));
+    m_goOn->setObjectName(QStringLiteral("acceptFailures"));
+    connect(m_goOn, &QCheckBox::toggled, this, &QWizardPage::completeChanged);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_tree, 1);
+    layout->addWidget(m_detail);
     layout->addWidget(m_summary);
+    layout->addWidget(m_goOn);
+}
+
+bool ChecksPage::isComplete() const
+{
+    return m_failures == 0 || m_goOn->isChecked();
 }
 
 void ChecksPage::initializePage()
@@ -97,11 +126,23 @@ void ChecksPage::initializePage()
         m_tree->addTopLevelItem(item);
     }
     m_tree->expandAll();
-    m_summary->setText(tr("%1 pass, %2 warn, %3 fail. You can go on with warnings; fix failures and run discovery "
-                          "again (Back) before apply.")
+    // Start on the first finding that needs attention, so its fix shows without a click.
+    QTreeWidgetItem *first = m_tree->topLevelItem(0);
+    for (int i = 0; i < m_tree->topLevelItemCount(); ++i)
+        if (m_tree->topLevelItem(i)->text(0) != QLatin1String("pass")) {
+            first = m_tree->topLevelItem(i);
+            break;
+        }
+    m_tree->setCurrentItem(first);
+    m_failures = counts[2];
+    m_goOn->setChecked(false);
+    m_goOn->setVisible(m_failures > 0);
+    m_summary->setText(tr("%1 pass, %2 warn, %3 fail. You can go on with warnings; fix failures on the servers, "
+                          "then Back to Discover and \"Discover all again\".")
                            .arg(counts[0])
                            .arg(counts[1])
                            .arg(counts[2]));
+    emit completeChanged();
 }
 
 NetworkPage::NetworkPage(SetupWizard *wizard) : m_w(wizard)
@@ -110,6 +151,7 @@ NetworkPage::NetworkPage(SetupWizard *wizard) : m_w(wizard)
     setSubTitle(tr("How the GPUs and NICs are joined, as discovered, and the NCCL settings that follow from it."));
     m_view = new TopologyView;
     m_view->setObjectName(QStringLiteral("setupTopology"));
+    m_view->legend()->hide(); // its colours are live utilization and load: nothing runs yet
     m_advice = new QPlainTextEdit;
     m_advice->setObjectName(QStringLiteral("ncclAdvice"));
     m_advice->setReadOnly(true);

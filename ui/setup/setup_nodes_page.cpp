@@ -9,6 +9,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -48,6 +49,10 @@ NodesPage::NodesPage(SetupWizard *wizard) : m_w(wizard)
     m_accept->setObjectName(QStringLiteral("acceptKey"));
     m_reject = new QPushButton(tr("Re&ject host key"));
     m_reject->setObjectName(QStringLiteral("rejectKey"));
+    m_progress = new QProgressBar;
+    m_progress->setObjectName(QStringLiteral("connectionProgress"));
+    m_progress->setFormat(tr("%v of %m tested"));
+    m_progress->hide();
     m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("nodesStatus"));
     m_status->setWordWrap(true);
@@ -62,6 +67,9 @@ NodesPage::NodesPage(SetupWizard *wizard) : m_w(wizard)
     layout->addWidget(m_paste);
     layout->addLayout(buttons);
     layout->addWidget(m_table, 1);
+    m_detail = makeDetailLabel(QStringLiteral("connectionDetail"));
+    layout->addWidget(m_detail);
+    layout->addWidget(m_progress);
     layout->addWidget(m_status);
     connect(add, &QPushButton::clicked, this, &NodesPage::addFromPaste);
     connect(remove, &QPushButton::clicked, this, &NodesPage::removeSelected);
@@ -139,10 +147,14 @@ void NodesPage::refresh()
     }
     if (selected >= 0 && selected < nodes.size())
         m_table->selectRow(selected);
+    m_detail->setText(selected >= 0 && selected < nodes.size() ? nodes[selected].connection : QString());
     const bool offered = selected >= 0 && selected < m_unknownKeys.size() && !m_unknownKeys[selected].isEmpty();
     m_accept->setEnabled(offered && !m_running);
     m_reject->setEnabled(offered && !m_running);
     m_test->setEnabled(!m_running && !nodes.isEmpty());
+    m_progress->setVisible(m_running > 0);
+    m_progress->setRange(0, std::max(1, m_started));
+    m_progress->setValue(m_started - m_running);
     int ok = 0;
     for (const WizardNode &n : nodes)
         ok += n.connected;
@@ -168,6 +180,7 @@ void NodesPage::testConnections()
     syncFromTable();
     auto &nodes = m_w->state().nodes;
     m_unknownKeys = QStringList(nodes.size(), QString());
+    m_started = 0;
     for (int r = 0; r < nodes.size(); ++r) {
         QString why;
         SshOptions o = m_w->state().sshOptionsFor(nodes[r], m_w->options().sshDefaults, &why);
@@ -178,6 +191,7 @@ void NodesPage::testConnections()
         }
         nodes[r].connection = tr("connecting ...");
         ++m_running;
+        ++m_started;
         auto *watcher = new QFutureWatcher<setup::ConnectionProbe>(this);
         const QString address = nodes[r].address;
         connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, r, address] {

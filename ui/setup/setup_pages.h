@@ -5,6 +5,7 @@
 
 #include "backend/setup/hardware_profile.h"
 #include "backend/setup/setup_checks.h"
+#include "ui/setup/setup_state.h"
 
 #include <QFuture>
 #include <QWizardPage>
@@ -14,6 +15,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
+class QProgressBar;
 class QPushButton;
 class QRadioButton;
 class QTableWidget;
@@ -24,19 +26,23 @@ namespace sn {
 class SetupWizard;
 class TopologyView;
 
+// Below a page's table: the selected row's finding in full, wrapped (cells elide long text).
+// Selectable, so a message can be copied into a ticket.
+QLabel *makeDetailLabel(const QString &objectName);
+
 class StartPage : public QWizardPage {
     Q_OBJECT
 public:
     explicit StartPage(SetupWizard *wizard);
     void initializePage() override;
     bool validatePage() override;
-    int nextId() const override;
 
 private:
     SetupWizard *m_w;
     QRadioButton *m_new, *m_import, *m_resume;
     QLineEdit *m_name, *m_yaml;
     QLabel *m_error;
+    bool m_startedAfresh = false;
 };
 
 class NodesPage : public QWizardPage {
@@ -60,8 +66,9 @@ private:
     QPlainTextEdit *m_paste;
     QTableWidget *m_table;
     QPushButton *m_test, *m_accept, *m_reject;
-    QLabel *m_status;
-    int m_running = 0;
+    QLabel *m_status, *m_detail;
+    QProgressBar *m_progress;
+    int m_running = 0, m_started = 0;
     QStringList m_unknownKeys; // per row: the fingerprint offered, empty none
 };
 
@@ -79,8 +86,8 @@ private:
     void refresh();
     SetupWizard *m_w;
     QTreeWidget *m_list;
-    QPushButton *m_retry, *m_drop;
-    QLabel *m_status;
+    QPushButton *m_retry, *m_again, *m_drop;
+    QLabel *m_status, *m_detail;
     bool m_running = false;
     QFuture<void> m_work;
 };
@@ -94,6 +101,7 @@ public:
 private:
     SetupWizard *m_w;
     QTreeWidget *m_tree;
+    QLabel *m_detail;
 };
 
 class ChecksPage : public QWizardPage {
@@ -101,12 +109,16 @@ class ChecksPage : public QWizardPage {
 public:
     explicit ChecksPage(SetupWizard *wizard);
     void initializePage() override;
+    // Failures hold the wizard here until fixed (Back, discover again) or knowingly accepted.
+    bool isComplete() const override;
     const std::vector<setup::CheckResult> &results() const { return m_results; }
 
 private:
     SetupWizard *m_w;
     QTreeWidget *m_tree;
-    QLabel *m_summary;
+    QLabel *m_summary, *m_detail;
+    QCheckBox *m_goOn;
+    int m_failures = 0;
     std::vector<setup::CheckResult> m_results;
 };
 
@@ -150,6 +162,7 @@ public:
 private:
     SetupWizard *m_w;
     QLineEdit *m_dir, *m_clients, *m_listen;
+    QCheckBox *m_mutual;
     QPushButton *m_create;
     QPlainTextEdit *m_result;
 };
@@ -169,7 +182,7 @@ private:
     QLineEdit *m_output;
     QPushButton *m_apply;
     QTreeWidget *m_progress;
-    QLabel *m_status;
+    QLabel *m_status, *m_detail;
     bool m_running = false;
     bool m_applied = false;
     QFuture<void> m_work;
@@ -181,6 +194,8 @@ public:
     explicit DonePage(SetupWizard *wizard);
     void initializePage() override;
     bool validatePage() override;
+    // The head node's address, the CA, the admin token and (mutual TLS) the client certificate.
+    static ConsoleConnection connection(const SetupState &state);
 
 private:
     SetupWizard *m_w;

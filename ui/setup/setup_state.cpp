@@ -41,6 +41,7 @@ QJsonObject SetupState::toJson() const
             {"backend", backend},
             {"allowedClients", QJsonArray::fromStringList(allowedClients)},
             {"listenAddress", listenAddress},
+            {"mutualTls", mutualTls},
             {"certificateDir", certificateDir},
             {"certificatesCreated", certificatesCreated},
             {"outputYaml", outputYaml},
@@ -84,6 +85,7 @@ SetupState SetupState::fromJson(const QJsonObject &o)
     for (const QJsonValue &v : o.value("allowedClients").toArray())
         s.allowedClients << v.toString();
     s.listenAddress = o.value("listenAddress").toString(s.listenAddress);
+    s.mutualTls = o.value("mutualTls").toBool(s.mutualTls);
     s.certificateDir = o.value("certificateDir").toString();
     s.certificatesCreated = o.value("certificatesCreated").toBool();
     s.outputYaml = o.value("outputYaml").toString();

@@ -10,6 +10,7 @@
 #include "backend/setup/node_inventory.h"
 
 #include <QJsonObject>
+#include <QMetaType>
 #include <QString>
 #include <QStringList>
 #include <QVector>
@@ -45,6 +46,12 @@ struct WizardNode {
     QString name() const; // node01, node02 ... from the position, unless the address is a name
 };
 
+// What the console needs to reach the new cluster's supernoded (the Done page's choice).
+struct ConsoleConnection {
+    QString address; // grpcs://HOST:PORT
+    QString caFile, tokenFile, clientCertificate, clientKey;
+};
+
 struct SetupState {
     QString clusterName = QStringLiteral("supernode");
     QString importedYaml; // the Start page's import, when chosen
@@ -53,6 +60,7 @@ struct SetupState {
     QString backend = QStringLiteral("embedded"); // embedded, slurm, kubernetes
     QStringList allowedClients;                   // hostnames/IPs put in the server certificate
     QString listenAddress = QStringLiteral("0.0.0.0:7443");
+    bool mutualTls = true; // clients show a certificate signed by the cluster's CA, besides a token
     QString certificateDir;
     bool certificatesCreated = false;
     QString outputYaml; // where cluster.yaml is written
@@ -69,3 +77,5 @@ struct SetupState {
 };
 
 } // namespace sn
+
+Q_DECLARE_METATYPE(sn::ConsoleConnection)

@@ -7,12 +7,24 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
+#include <QLabel>
 #include <QLoggingCategory>
 #include <QStandardPaths>
 
 namespace sn {
 
 Q_LOGGING_CATEGORY(lcSetup, "sn.ui.setup")
+
+QLabel *makeDetailLabel(const QString &objectName)
+{
+    auto *l = new QLabel;
+    l->setObjectName(objectName);
+    l->setWordWrap(true);
+    l->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    l->setMinimumHeight(l->fontMetrics().lineSpacing() * 3);
+    l->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    return l;
+}
 
 SetupWizardOptions defaultSetupWizardOptions()
 {

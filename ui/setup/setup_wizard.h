@@ -34,7 +34,7 @@ public:
 
 signals:
     // Done page: the user asked to connect the console to the new cluster.
-    void connectRequested(const QString &address, const QString &caFile);
+    void connectRequested(const sn::ConsoleConnection &connection);
 
 protected:
     void done(int result) override;
