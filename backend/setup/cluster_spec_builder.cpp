@@ -15,7 +15,7 @@ SchedulingPolicy defaultSchedulingPolicy()
 }
 
 ClusterSpec buildClusterSpec(const std::string &clusterName, const std::vector<DiscoveredNode> &nodes,
-                             const SchedulingPolicy &policy)
+                             const SchedulingPolicy &policy, const std::string &jobBackend)
 {
     ClusterSpec spec;
     spec.name = clusterName;
@@ -61,6 +61,15 @@ ClusterSpec buildClusterSpec(const std::string &clusterName, const std::vector<D
         spec.nodes.push_back(n);
     }
     spec.network.fabric = infiniband ? LinkType::InfiniBand : LinkType::Roce;
+    if (jobBackend == "slurm" || jobBackend == "kubernetes") {
+        JobBackendsSpec backends;
+        backends.defaultBackend = jobBackend;
+        if (jobBackend == "slurm")
+            backends.slurm = SlurmBackendSpec{};
+        else
+            backends.kubernetes = KubernetesBackendSpec{};
+        spec.jobBackends = backends;
+    }
     return spec;
 }
 

@@ -21,7 +21,10 @@ struct DiscoveredNode {
     NodeInventory inventory;
 };
 
+// jobBackend: "embedded" (no jobBackends section), "slurm" (the CLI on this machine, the
+// simplest way in: change `via` to ssh or rest in cluster.yaml) or "kubernetes" (kubectl with the
+// user's kubeconfig).
 ClusterSpec buildClusterSpec(const std::string &clusterName, const std::vector<DiscoveredNode> &nodes,
-                             const SchedulingPolicy &policy);
+                             const SchedulingPolicy &policy, const std::string &jobBackend = "embedded");
 
 } // namespace sn::setup

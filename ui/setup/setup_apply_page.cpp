@@ -75,7 +75,7 @@ ClusterSpec specOf(SetupWizard *w)
     for (int i : s.activeNodes())
         if (s.nodes[i].inventory)
             nodes.push_back({s.nodes[i].address.toStdString(), *s.nodes[i].inventory});
-    return setup::buildClusterSpec(s.clusterName.toStdString(), nodes, s.policy);
+    return setup::buildClusterSpec(s.clusterName.toStdString(), nodes, s.policy, s.backend.toStdString());
 }
 
 } // namespace

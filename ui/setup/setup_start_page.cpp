@@ -71,6 +71,8 @@ bool StartPage::validatePage()
         s.importedYaml = m_yaml->text().trimmed();
         s.clusterName = QString::fromStdString(spec->name);
         s.policy = spec->schedulingPolicy;
+        s.backend =
+            spec->jobBackends ? QString::fromStdString(spec->jobBackends->defaultBackend) : QStringLiteral("embedded");
         s.nodes.clear();
         for (const NodeSpec &n : spec->nodes) {
             WizardNode w;

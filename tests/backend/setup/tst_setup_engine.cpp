@@ -295,6 +295,27 @@ private slots:
         QVERIFY2(*back == spec, yaml.c_str());
         QCOMPARE(back->schedulingPolicy.priorityClasses.front().name, std::string("modelTraining"));
         QCOMPARE(back->schedulingPolicy.queues.front().quota.memoryLimitBytes, 512LL << 30);
+        QVERIFY(!back->jobBackends); // embedded: no section
+    }
+
+    // The Scheduling policy page's "Jobs run by" choice becomes cluster.yaml's jobBackends.
+    void theJobBackendChoiceIsWritten_data()
+    {
+        QTest::addColumn<QString>("backend");
+        QTest::newRow("slurm") << "slurm";
+        QTest::newRow("kubernetes") << "kubernetes";
+    }
+    void theJobBackendChoiceIsWritten()
+    {
+        QFETCH(QString, backend);
+        const std::vector<DiscoveredNode> nodes{{"admin@10.0.0.1", inventoryOf(test::captureNode(kH100), "node01")}};
+        const ClusterSpec spec = buildClusterSpec("lab", nodes, defaultSchedulingPolicy(), backend.toStdString());
+        auto back = parseClusterYaml(writeClusterYaml(spec), "wizard.yaml");
+        QVERIFY2(back, back ? "" : back.error().message.c_str());
+        QVERIFY(back->jobBackends);
+        QCOMPARE(QString::fromStdString(back->jobBackends->defaultBackend), backend);
+        QCOMPARE(back->jobBackends->slurm.has_value(), backend == "slurm");
+        QCOMPARE(back->jobBackends->kubernetes.has_value(), backend == "kubernetes");
     }
 
     void parsersReportWhatAndWhere_data()
