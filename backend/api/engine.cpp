@@ -2,8 +2,8 @@
 
 #include "backend/api/engine_config.h"
 #include "backend/api/engine_jobs.h"
-#include "backend/api/log_query.h"
 #include "backend/api/job_plan.h"
+#include "backend/api/log_query.h"
 #include "backend/api/proto_convert.h"
 #include "backend/api/telemetry_sources.h"
 #include "backend/model/cluster_yaml.h"
@@ -628,6 +628,9 @@ Result<pb::Event> Engine::injectFault(const pb::InjectFaultRequest &request)
         break;
     case pb::FAULT_KIND_NIC_FLAP:
         kind = sim::FaultKind::NicFlap;
+        break;
+    case pb::FAULT_KIND_ECC_SBE_STORM:
+        kind = sim::FaultKind::EccSbeStorm;
         break;
     default:
         return invalidArgument("unknown fault kind " + std::to_string(request.kind()));

@@ -95,7 +95,11 @@ void Engine::setUpAnomalyWatch()
         else
             qCWarning(lcAnomaly).noquote() << QString::fromStdString(parsed.error().message);
     }
-    m_watch = std::make_unique<anomaly::TelemetryWatch>(std::move(rules), spec.detectors);
+    std::optional<anomaly::LoadAwareConfig> loadAware;
+    if (spec.defaultDetectors)
+        loadAware = anomaly::LoadAwareConfig{};
+    m_watch = std::make_unique<anomaly::TelemetryWatch>(std::move(rules), spec.detectors, anomaly::DetectorConfig{},
+                                                        50000, std::move(loadAware));
 
     m_powerRanges.clear();
     m_powerLimitSetter.reset();
