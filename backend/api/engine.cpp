@@ -129,6 +129,7 @@ Engine::~Engine()
     // The collector threads deliver into this object: stop them before any member goes.
     if (m_poller)
         m_poller->stop();
+    m_powerLimitWorker.reset(); // its thread posts replies to this object
     if (m_logPipeline)
         (void)m_logPipeline->save(); // ids stay stable across restarts
 }
