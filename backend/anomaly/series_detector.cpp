@@ -64,7 +64,9 @@ DetectorPoint SeriesDetector::add(std::int64_t timeMs, double value)
         if (m_over >= m_config.minSamples || sustained) {
             AnomalyEvent e;
             e.series = m_series;
-            e.detector = m_over >= m_config.minSamples ? m_firstDetector : "sustained";
+            e.detector = m_config.detectorName           ? m_config.detectorName
+                         : m_over >= m_config.minSamples ? m_firstDetector
+                                                         : "sustained";
             e.startMs = m_over >= m_config.minSamples ? m_firstOverMs : timeMs;
             const double band = m_config.enterScore * m_level.scale();
             e.value = m_over >= m_config.minSamples ? m_firstValue : value;

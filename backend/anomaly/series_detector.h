@@ -31,6 +31,9 @@ struct DetectorConfig {
     double sustainScore = 6;
     std::size_t sustainSamples = 24;
     double errorScore = 20; // an event whose score reaches this is an Error, else a Warning
+    // Set: every event is this detector's ("thermal", "counter_rate"...), for a derived series
+    // whose kind says more than "level" would.
+    const char *detectorName = nullptr;
 };
 
 struct DetectorPoint {

@@ -32,10 +32,12 @@ int gpuLabel(const MetricSample &s)
 } // namespace
 
 TelemetryWatch::TelemetryWatch(std::vector<StaticRule> rules, std::vector<std::string> detectorMetrics,
-                               DetectorConfig config, std::size_t maxSeries)
+                               DetectorConfig config, std::size_t maxSeries, std::optional<LoadAwareConfig> loadAware)
     : m_ruleList(std::move(rules)), m_detectorMetrics(std::move(detectorMetrics)), m_config(config),
       m_maxSeries(maxSeries)
 {
+    if (loadAware)
+        m_loadAware = std::make_unique<LoadAwareDetectors>(std::move(*loadAware));
 }
 
 bool TelemetryWatch::roomForSeries()
@@ -109,6 +111,9 @@ std::vector<WatchChange> TelemetryWatch::add(const MetricSample &sample)
             report(it->second, series, sample, out);
         }
     }
+    if (m_loadAware)
+        for (auto &[key, watched] : m_loadAware->add(sample))
+            report(*watched, key, sample, out);
     return out;
 }
 

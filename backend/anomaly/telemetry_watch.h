@@ -4,8 +4,10 @@
 // on a series' first sample. add() reports what changed: an event that opened, grew worse or
 // ended, so the engine can put it on the timeline and later close it. Series are bounded
 // (`maxSeries`; past it new series are counted, not watched), and ended events are dropped
-// once reported, so months of telemetry cost no growing memory.
+// once reported, so months of telemetry cost no growing memory. The load-aware defaults
+// (load_aware_detectors.h) report through the same path, keyed "<detector>|<series>".
 
+#include "backend/anomaly/load_aware_detectors.h"
 #include "backend/anomaly/series_detector.h"
 #include "backend/anomaly/static_rule.h"
 #include "backend/model/metric_sample.h"
@@ -13,6 +15,7 @@
 #include <cstddef>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,12 +32,14 @@ struct WatchChange {
 
 class TelemetryWatch {
 public:
+    // `loadAware`: the default detectors on what the load does not explain (load_aware_detectors.h).
     TelemetryWatch(std::vector<StaticRule> rules, std::vector<std::string> detectorMetrics, DetectorConfig config = {},
-                   std::size_t maxSeries = 50000);
+                   std::size_t maxSeries = 50000, std::optional<LoadAwareConfig> loadAware = std::nullopt);
 
     std::vector<WatchChange> add(const MetricSample &sample);
 
     std::size_t seriesCount() const { return m_rules.size() + m_detectors.size(); }
+    const LoadAwareDetectors *loadAware() const { return m_loadAware.get(); }
     std::size_t unwatchedSeries() const { return m_unwatched; }
 
 private:
@@ -42,10 +47,7 @@ private:
         std::unique_ptr<RuleEvaluator> evaluator;
         std::size_t reported = 0; // events already reported as opened
     };
-    struct DetectorState {
-        std::unique_ptr<SeriesDetector> detector;
-        std::size_t reported = 0;
-    };
+    using DetectorState = WatchedDetector;
 
     template <typename State>
     void report(State &state, const std::string &key, const MetricSample &sample, std::vector<WatchChange> &out);
@@ -58,6 +60,7 @@ private:
     std::size_t m_unwatched = 0;
     std::map<std::string, RuleState> m_rules;         // "rule:<name>|<series>"
     std::map<std::string, DetectorState> m_detectors; // "<series>"
+    std::unique_ptr<LoadAwareDetectors> m_loadAware;
 };
 
 // "DCGM_FI_DEV_GPU_TEMP{Hostname=gpu01,gpu=3}": a series as events name it.

@@ -129,6 +129,7 @@ Engine::~Engine()
     // The collector threads deliver into this object: stop them before any member goes.
     if (m_poller)
         m_poller->stop();
+    m_powerLimitWorker.reset(); // its thread posts replies to this object
     if (m_logPipeline)
         (void)m_logPipeline->save(); // ids stay stable across restarts
 }
@@ -656,6 +657,9 @@ Result<pb::Event> Engine::injectFault(const pb::InjectFaultRequest &request)
         break;
     case pb::FAULT_KIND_NIC_FLAP:
         kind = sim::FaultKind::NicFlap;
+        break;
+    case pb::FAULT_KIND_ECC_SBE_STORM:
+        kind = sim::FaultKind::EccSbeStorm;
         break;
     default:
         return invalidArgument("unknown fault kind " + std::to_string(request.kind()));

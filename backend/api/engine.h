@@ -5,6 +5,7 @@
 // server (backend/remote) will do the same.
 
 #include "backend/anomaly/power_cap_audit.h"
+#include "backend/anomaly/power_limit_worker.h"
 #include "backend/anomaly/telemetry_watch.h"
 #include "backend/anomaly/thermal_protection.h"
 #include "backend/api/job_backend_router.h"
@@ -135,6 +136,10 @@ private:
     void applyWatchChange(const anomaly::WatchChange &change);
     void protectFromHeat(const MetricSample &temperature);
     std::optional<PowerLimitRange> powerRangeOf(const std::string &node, int gpu);
+    void onPowerLimitReply(const anomaly::PowerLimitReply &reply);
+    void finishPowerChange(const anomaly::PowerCapDecision &decision, const std::string &executor, bool ok,
+                           const std::string &error);
+    void powerRangeUnavailable(const std::string &node, int gpu, const std::string &why);
     Event *findEvent(std::uint64_t id);
     // engine_logs.cpp: every line through the template miner, signatures and log anomalies.
     void setUpLogPipeline();
@@ -169,7 +174,13 @@ private:
     std::unique_ptr<anomaly::TelemetryWatch> m_watch;
     std::map<std::string, std::uint64_t> m_openAnomalies; // watch key -> event id
     std::unique_ptr<anomaly::ThermalProtection> m_thermal;
-    std::unique_ptr<PowerLimitSetter> m_powerLimitSetter; // null: dry run only
+    std::unique_ptr<PowerLimitSetter> m_powerLimitSetter; // the simulator's, called here; null: worker or dry run
+    // A real cluster's setter (nvidia-smi over SSH, NVML), off the engine thread. A GPU with a
+    // request in flight is in m_powerPending (its decision for a change, nullopt for the range
+    // query) and its policy waits for the reply: one change in flight per GPU, in order.
+    std::unique_ptr<anomaly::PowerLimitWorker> m_powerLimitWorker;
+    std::map<std::pair<std::string, int>, std::optional<anomaly::PowerCapDecision>> m_powerPending;
+    std::uint64_t m_powerGeneration = 0; // replies from a previous configuration's worker are stale
     std::map<std::pair<std::string, int>, std::optional<PowerLimitRange>> m_powerRanges;
     std::unique_ptr<anomaly::PowerCapAuditLog> m_powerCapAudit;
     std::unique_ptr<logs::LogPipeline> m_logPipeline;

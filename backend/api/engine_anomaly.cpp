@@ -95,9 +95,16 @@ void Engine::setUpAnomalyWatch()
         else
             qCWarning(lcAnomaly).noquote() << QString::fromStdString(parsed.error().message);
     }
-    m_watch = std::make_unique<anomaly::TelemetryWatch>(std::move(rules), spec.detectors);
+    std::optional<anomaly::LoadAwareConfig> loadAware;
+    if (spec.defaultDetectors)
+        loadAware = anomaly::LoadAwareConfig{};
+    m_watch = std::make_unique<anomaly::TelemetryWatch>(std::move(rules), spec.detectors, anomaly::DetectorConfig{},
+                                                        50000, std::move(loadAware));
 
     m_powerRanges.clear();
+    m_powerLimitWorker.reset(); // waits for a call in flight (bounded by the setter's timeout)
+    m_powerPending.clear();
+    ++m_powerGeneration;
     m_powerLimitSetter.reset();
     m_thermal.reset();
     const std::string dataDir = m_options.spec.effectiveTelemetry().dataDir;
@@ -113,7 +120,13 @@ void Engine::setUpAnomalyWatch()
         auto made = m_options.makePowerLimitSetter ? m_options.makePowerLimitSetter(m_options.spec)
                                                    : makeRealPowerLimitSetter(m_options.spec);
         if (made) {
-            m_powerLimitSetter = std::move(*made);
+            // Replies come back on the engine thread; `this` as the context drops them if the
+            // engine is gone first.
+            m_powerLimitWorker =
+                std::make_unique<anomaly::PowerLimitWorker>(std::move(*made), [this](anomaly::PowerLimitReply reply) {
+                    QMetaObject::invokeMethod(
+                        this, [this, reply = std::move(reply)] { onPowerLimitReply(reply); }, Qt::QueuedConnection);
+                });
         } else {
             config.dryRun = true;
             Event e;
@@ -209,21 +222,19 @@ std::optional<PowerLimitRange> Engine::powerRangeOf(const std::string &node, int
     if (const auto it = m_powerRanges.find(key); it != m_powerRanges.end())
         return it->second;
     std::optional<PowerLimitRange> range;
+    if (m_powerLimitWorker) {
+        // Asked off the engine thread; the GPU waits for the answer (onPowerLimitReply).
+        if (!m_powerPending.contains(key) &&
+            m_powerLimitWorker->submit({anomaly::PowerLimitRequest::Kind::Range, node, gpu, 0, m_powerGeneration}))
+            m_powerPending.emplace(key, std::nullopt);
+        return std::nullopt;
+    }
     if (m_powerLimitSetter) {
         auto asked = m_powerLimitSetter->powerRange(node, gpu);
-        if (asked) {
+        if (asked)
             range = *asked;
-        } else {
-            Event e;
-            e.timeMs = m_clock->nowMs();
-            e.severity = Severity::Warning;
-            e.kind = "action.power_cap_unavailable";
-            e.node = node;
-            e.gpu = gpu;
-            e.message = "Thermal protection cannot cap GPU " + std::to_string(gpu) + " on " + node + ": " +
-                        asked.error().message;
-            record(std::move(e));
-        }
+        else
+            powerRangeUnavailable(node, gpu, asked.error().message);
     } else {
         // Dry run without an executor: the card's range is unknown; its current limit stands for
         // the default and half of it for the floor, which only shapes what the audit says.
@@ -237,28 +248,89 @@ std::optional<PowerLimitRange> Engine::powerRangeOf(const std::string &node, int
     return range;
 }
 
+void Engine::powerRangeUnavailable(const std::string &node, int gpu, const std::string &why)
+{
+    Event e;
+    e.timeMs = m_clock->nowMs();
+    e.severity = Severity::Warning;
+    e.kind = "action.power_cap_unavailable";
+    e.node = node;
+    e.gpu = gpu;
+    e.message = "Thermal protection cannot cap GPU " + std::to_string(gpu) + " on " + node + ": " + why;
+    record(std::move(e));
+}
+
 void Engine::protectFromHeat(const MetricSample &temperature)
 {
     const std::string node = hostLabel(temperature);
     const int gpu = gpuLabel(temperature);
     if (node.empty() || gpu < 0)
         return;
+    if (m_powerPending.contains({node, gpu}))
+        return; // its change (or range query) is in flight: the policy waits for the outcome
     const auto range = powerRangeOf(node, gpu);
     if (!range)
         return;
     const auto decision = m_thermal->observe(node, gpu, temperature.timeMs, temperature.value, *range);
     if (!decision)
         return;
-    anomaly::PowerCapAuditRecord audit;
-    audit.decision = *decision;
-    audit.executor = decision->dryRun || !m_powerLimitSetter ? "dry run" : m_powerLimitSetter->name();
+    if (!decision->dryRun && m_powerLimitWorker) {
+        anomaly::PowerLimitRequest request{anomaly::PowerLimitRequest::Kind::Set, node, gpu, decision->toW,
+                                           m_powerGeneration};
+        if (m_powerLimitWorker->submit(std::move(request)))
+            m_powerPending.emplace(std::make_pair(node, gpu), *decision);
+        else
+            finishPowerChange(*decision, m_powerLimitWorker->name(), false,
+                              "the power-limit executor's queue is full (too many changes waiting)");
+        return;
+    }
+    bool ok = true;
+    std::string error;
     if (!decision->dryRun && m_powerLimitSetter) {
         if (auto applied = m_powerLimitSetter->setPowerLimit(node, gpu, decision->toW); !applied) {
-            audit.ok = false;
-            audit.error = applied.error().message;
+            ok = false;
+            error = applied.error().message;
         }
     }
-    m_thermal->applied(*decision, audit.ok);
+    finishPowerChange(*decision, decision->dryRun || !m_powerLimitSetter ? "dry run" : m_powerLimitSetter->name(), ok,
+                      error);
+}
+
+void Engine::onPowerLimitReply(const anomaly::PowerLimitReply &reply)
+{
+    const anomaly::PowerLimitRequest &r = reply.request;
+    if (r.token != m_powerGeneration || !m_thermal)
+        return; // the configuration changed while it ran; the new policy starts afresh
+    const auto key = std::make_pair(r.node, r.gpu);
+    const auto it = m_powerPending.find(key);
+    if (it == m_powerPending.end())
+        return;
+    const std::optional<anomaly::PowerCapDecision> decision = std::move(it->second);
+    m_powerPending.erase(it);
+    if (r.kind == anomaly::PowerLimitRequest::Kind::Range) {
+        if (reply.ok)
+            m_powerRanges[key] = reply.range;
+        else {
+            m_powerRanges[key] = std::nullopt;
+            powerRangeUnavailable(r.node, r.gpu, reply.error);
+        }
+        return;
+    }
+    if (decision)
+        finishPowerChange(*decision, m_powerLimitWorker ? m_powerLimitWorker->name() : "", reply.ok, reply.error);
+}
+
+void Engine::finishPowerChange(const anomaly::PowerCapDecision &decision, const std::string &executor, bool ok,
+                               const std::string &error)
+{
+    const std::string &node = decision.node;
+    const int gpu = decision.gpu;
+    anomaly::PowerCapAuditRecord audit;
+    audit.decision = decision;
+    audit.executor = executor;
+    audit.ok = ok;
+    audit.error = error;
+    m_thermal->applied(decision, audit.ok);
     if (auto written = m_powerCapAudit->append(audit); !written)
         qCWarning(lcAnomaly).noquote() << QString::fromStdString(written.error().message);
     qCInfo(lcAnomaly).noquote() << "power cap:" << QString::fromStdString(anomaly::toJsonLine(audit));

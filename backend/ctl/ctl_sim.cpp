@@ -29,13 +29,15 @@ pb::FaultKind toProtoFault(sim::FaultKind kind)
         return pb::FAULT_KIND_NODE_DOWN;
     case sim::FaultKind::NicFlap:
         return pb::FAULT_KIND_NIC_FLAP;
+    case sim::FaultKind::EccSbeStorm:
+        return pb::FAULT_KIND_ECC_SBE_STORM;
     }
     return pb::FAULT_KIND_UNSPECIFIED;
 }
 
-constexpr sim::FaultKind kAllFaults[] = {sim::FaultKind::GpuOverheat, sim::FaultKind::EccDoubleBit,
-                                         sim::FaultKind::Xid79,       sim::FaultKind::NvlinkDown,
-                                         sim::FaultKind::NodeDown,    sim::FaultKind::NicFlap};
+constexpr sim::FaultKind kAllFaults[] = {
+    sim::FaultKind::GpuOverheat, sim::FaultKind::EccDoubleBit, sim::FaultKind::Xid79,      sim::FaultKind::NvlinkDown,
+    sim::FaultKind::NodeDown,    sim::FaultKind::NicFlap,      sim::FaultKind::EccSbeStorm};
 
 // KIND:NODE[:INDEX][@SECOND], e.g. gpu-overheat:node01:3@10
 bool parseInject(const QString &text, PlannedFault *fault, QString *error)

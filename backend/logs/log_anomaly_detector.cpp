@@ -41,6 +41,22 @@ void LogAnomalyDetector::evictRates()
         m_rates.erase(byAge[i].second);
 }
 
+void LogAnomalyDetector::evictNodes()
+{
+    if (m_nodes.size() < std::max<std::size_t>(1, m_config.maxTrackedNodes))
+        return;
+    // Room for one more: the least recently seen tenth goes (an error burst in progress there
+    // is forgotten; a hostname not seen for that long is not bursting).
+    std::vector<std::pair<std::uint64_t, std::string>> byAge;
+    byAge.reserve(m_nodes.size());
+    for (const auto &[name, n] : m_nodes)
+        byAge.emplace_back(n.lastSeen, name);
+    const std::size_t drop = std::max<std::size_t>(1, m_nodes.size() / 10);
+    std::nth_element(byAge.begin(), byAge.begin() + static_cast<std::ptrdiff_t>(drop - 1), byAge.end());
+    for (std::size_t i = 0; i < drop; ++i)
+        m_nodes.erase(byAge[i].second);
+}
+
 std::vector<Event> LogAnomalyDetector::add(const LogRecord &line, const MatchResult &match, const LogTemplate *tmpl)
 {
     const auto templateText = [&] { return tmpl ? tmpl->text() : line.text; };
@@ -53,7 +69,10 @@ std::vector<Event> LogAnomalyDetector::add(const LogRecord &line, const MatchRes
         m_firstMs = now;
     }
     ++m_sequence;
+    if (!m_nodes.contains(line.node))
+        evictNodes();
     NodeState &node = m_nodes[line.node];
+    node.lastSeen = m_sequence;
     const std::int64_t w = m_config.windowMs;
 
     if (match.created && now - m_firstMs >= m_config.warmUpMs) {

@@ -7,7 +7,8 @@
 //    (EWMA over past windows, after a warm-up of windows);
 //  - an error burst: many lines of severity error or worse from one node within a window.
 // Each event names the node, GPU and job of the line that raised it and the template.
-// Memory is bounded: at most `maxTrackedTemplates` rate trackers (the least recently seen go).
+// Memory is bounded: at most `maxTrackedTemplates` rate trackers and `maxTrackedNodes` per-node
+// states (the least recently seen go), so lines with made-up hostnames cannot grow it.
 
 #include "backend/logs/template_miner.h"
 #include "backend/model/event.h"
@@ -32,6 +33,7 @@ struct LogAnomalyConfig {
     std::size_t rateWarmUpWindows = 5;
     std::size_t burstErrors = 20; // error lines from one node within windowMs
     std::size_t maxTrackedTemplates = 5000;
+    std::size_t maxTrackedNodes = 4096;
 };
 
 class LogAnomalyDetector {
@@ -43,6 +45,7 @@ public:
     std::vector<Event> add(const LogRecord &line, const MatchResult &match, const LogTemplate *tmpl);
 
     std::size_t trackedTemplates() const { return m_rates.size(); }
+    std::size_t trackedNodes() const { return m_nodes.size(); }
     const LogAnomalyConfig &config() const { return m_config; }
 
 private:
@@ -59,10 +62,12 @@ private:
         std::size_t newInWindow = 0;
         std::deque<std::int64_t> errorTimes;
         bool inBurst = false;
+        std::uint64_t lastSeen = 0;
     };
 
     Event eventFor(const LogRecord &line, const MatchResult &match, const char *detector) const;
     void evictRates();
+    void evictNodes();
 
     LogAnomalyConfig m_config;
     bool m_started = false;

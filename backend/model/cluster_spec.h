@@ -166,9 +166,12 @@ struct ThermalProtectionSpec {
 
 // What the engine watches for (cluster.yaml `anomaly:`).
 struct AnomalySpec {
-    // Metrics that get learned bands (series_detector.h) on every GPU, e.g. DCGM_FI_DEV_GPU_TEMP.
-    // None by default: load-following metrics shift with every job start and would raise an
-    // event each time; name the ones whose normal is stable on this cluster.
+    // The load-aware learned bands (backend/anomaly/load_aware_detectors.h): temperature beyond
+    // what the power explains, error counters' rates, power and fan at idle. On by default.
+    bool defaultDetectors = true;
+    // More metrics that get a plain learned band (series_detector.h) on every GPU. None by
+    // default: load-following metrics shift with every job start and would raise an event
+    // each time; name the ones whose normal is stable on this cluster.
     std::vector<std::string> detectors;
     std::vector<RuleSpec> rules;
     ThermalProtectionSpec thermalProtection;

@@ -55,7 +55,9 @@ ThermalProtectionSpec readThermalProtection(const Field &f)
 AnomalySpec readAnomaly(const Field &f)
 {
     AnomalySpec spec;
-    const MapFields m(f, "in 'anomaly'", {"detectors", "rules", "thermalProtection"});
+    const MapFields m(f, "in 'anomaly'", {"defaultDetectors", "detectors", "rules", "thermalProtection"});
+    if (const Field *v = m.find("defaultDetectors"))
+        spec.defaultDetectors = readBool(*v);
     if (const Field *v = m.find("detectors")) {
         requireSequence(*v, " of metric names like [DCGM_FI_DEV_GPU_TEMP]");
         UniqueCheck<std::string> names("detector metric");
@@ -80,6 +82,8 @@ void writeAnomaly(YAML::Emitter &out, const AnomalySpec &a)
 {
     const ThermalProtectionSpec defaults;
     out << YAML::Key << "anomaly" << YAML::Value << YAML::BeginMap;
+    if (!a.defaultDetectors)
+        out << YAML::Key << "defaultDetectors" << YAML::Value << false;
     if (!a.detectors.empty())
         out << YAML::Key << "detectors" << YAML::Value << YAML::Flow << a.detectors;
     if (!a.rules.empty()) {

@@ -6,13 +6,14 @@
 namespace sn::sim {
 
 namespace {
-constexpr std::array<std::pair<FaultKind, const char *>, 6> kNames{{
+constexpr std::array<std::pair<FaultKind, const char *>, 7> kNames{{
     {FaultKind::GpuOverheat, "gpu-overheat"},
     {FaultKind::EccDoubleBit, "ecc-dbe"},
     {FaultKind::Xid79, "xid79"},
     {FaultKind::NvlinkDown, "nvlink-down"},
     {FaultKind::NodeDown, "node-down"},
     {FaultKind::NicFlap, "nic-flap"},
+    {FaultKind::EccSbeStorm, "ecc-sbe-storm"},
 }};
 }
 
@@ -47,6 +48,8 @@ std::int64_t defaultFaultDurationMs(FaultKind kind)
         return 10 * 60 * 1000;
     case FaultKind::NicFlap:
         return 5 * 1000;
+    case FaultKind::EccSbeStorm:
+        return 5 * 60 * 1000;
     }
     return 60 * 1000;
 }

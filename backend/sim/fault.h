@@ -14,9 +14,11 @@ enum class FaultKind {
     NvlinkDown,   // the GPU's NVLinks go inactive (Xid 74): collectives fall back to PCIe
     NodeDown,     // the server stops answering: its jobs fail, its GPUs vanish from telemetry
     NicFlap,      // a RoCE/IB port goes down, then up again
+    EccSbeStorm,  // a failing HBM stack: corrected (single-bit) ECC errors by the hundred a minute (Xid 92)
 };
 
-const char *faultKindName(FaultKind kind); // "gpu-overheat", "ecc-dbe", "xid79", "nvlink-down", "node-down", "nic-flap"
+const char *faultKindName(
+    FaultKind kind); // "gpu-overheat", "ecc-dbe", "xid79", "nvlink-down", "node-down", "nic-flap", "ecc-sbe-storm"
 std::optional<FaultKind> faultKindFromName(const std::string &name);
 std::int64_t defaultFaultDurationMs(FaultKind kind);
 

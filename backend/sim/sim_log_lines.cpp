@@ -44,6 +44,11 @@ std::string xid48Line(const std::string &pciBusId, int pid, const std::string &p
                    "partition 0, subpartition 0.");
 }
 
+std::string xid92Line(const std::string &pciBusId, int pid, const std::string &process)
+{
+    return xidLine(pciBusId, 92, pid, process, "High single-bit ECC error rate");
+}
+
 std::string xid74Line(const std::string &pciBusId, int pid, const std::string &process, int link)
 {
     return xidLine(pciBusId, 74, pid, process,

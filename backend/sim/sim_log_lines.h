@@ -13,6 +13,7 @@ std::string xidLine(const std::string &pciBusId, int xid, int pid, const std::st
                     const std::string &detail);
 std::string xid79Line(const std::string &pciBusId, int pid, const std::string &process);
 std::string xid48Line(const std::string &pciBusId, int pid, const std::string &process);
+std::string xid92Line(const std::string &pciBusId, int pid, const std::string &process); // high SBE rate
 std::string xid74Line(const std::string &pciBusId, int pid, const std::string &process, int link);
 std::string thermalSlowdownLine(int gpu, const std::string &pciBusId, double temperatureC, double slowdownC);
 std::string ncclInitLine(const std::string &node, int pid, int localRank, int rank, int nranks,

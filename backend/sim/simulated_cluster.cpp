@@ -138,6 +138,8 @@ void SimulatedCluster::stepOnce(std::int64_t dtMs)
         if (!alive)
             continue;
         stepGpuPhysics(m_options.physics, g.phys, load.utilization, inlet, g.cooling, dtS);
+        if (g.sbeStormUntilMs > m_nowMs)
+            g.eccSbe += 3 * dtS; // ~180 corrected errors a minute
         g.sumUtil += load.utilization;
         g.sumCopy += load.memoryCopyUtil;
         g.sumNvlink += load.nvlinkBytesPerS;
@@ -360,7 +362,7 @@ void SimulatedCluster::sample()
         r.set(GpuField::PcieRxBytes, std::round(g.sumPcie / n));
         r.set(GpuField::NvlinkTxBytes, std::round(g.sumNvlink / n));
         r.set(GpuField::NvlinkRxBytes, std::round(g.sumNvlink / n));
-        r.set(GpuField::EccSbeVolatile, g.eccSbe);
+        r.set(GpuField::EccSbeVolatile, std::floor(g.eccSbe));
         r.set(GpuField::EccDbeVolatile, g.eccDbe);
         // Hopper remaps rows instead of retiring pages: a double-bit error costs one row.
         r.set(GpuField::RemappedCorrectable, 0);

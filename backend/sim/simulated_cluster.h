@@ -105,6 +105,7 @@ private:
         std::int64_t lostUntilMs = 0;    // Xid 79
         std::int64_t retiredUntilMs = 0; // ECC DBE, needs a reset
         std::int64_t nvlinkDownUntilMs = 0;
+        std::int64_t sbeStormUntilMs = 0; // corrected ECC errors pile up until then
         bool throttleReported = false;
         double lastXid = 0;
         double eccSbe = 0;

@@ -61,6 +61,14 @@ Result<Event> SimulatedCluster::injectFault(const FaultRequest &request)
         raise(Severity::Error, "nvlink.down", n, request.index,
               "NVLink down on " + where + " (Xid 74): collectives fall back to PCIe and slow down");
         break;
+    case FaultKind::EccSbeStorm:
+        g->sbeStormUntilMs = until;
+        g->lastXid = 92;
+        log(n, "kernel", xid92Line(pci, std::stoi(pid), process), request.index, g->jobId);
+        raise(Severity::Warning, "gpu.xid", n, request.index,
+              "Xid 92 (high single-bit ECC error rate) on " + where +
+                  ": the memory still corrects them; plan to drain and reset the GPU");
+        break;
     case FaultKind::NodeDown: {
         if (isNodeDown(n))
             return failedPrecondition("node '" + request.node + "' is already down");
@@ -156,7 +164,7 @@ int SimulatedCluster::activeFaultCount() const
     int count = 0;
     for (const Gpu &g : m_gpus)
         count += (g.coolingUntilMs > m_nowMs) + (g.lostUntilMs > m_nowMs) + (g.retiredUntilMs > m_nowMs) +
-                 (g.nvlinkDownUntilMs > m_nowMs);
+                 (g.nvlinkDownUntilMs > m_nowMs) + (g.sbeStormUntilMs > m_nowMs);
     for (const Node &node : m_nodes) {
         count += node.downUntilMs > m_nowMs;
         for (const Nic &nic : node.nics)

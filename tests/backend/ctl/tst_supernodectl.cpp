@@ -61,7 +61,7 @@ private slots:
     {
         const Run r = ctl({"sim", "faults", "--json"});
         QCOMPARE(r.exitCode, 0);
-        QCOMPARE(json(r)["faults"].toArray().size(), 6);
+        QCOMPARE(json(r)["faults"].toArray().size(), 7); // sim/fault.h, ecc-sbe-storm last
     }
 
     void configCheckNamesLineAndColumn()

@@ -315,6 +315,28 @@ private slots:
         QVERIFY(events <= 5 * (50000 / 60000 + 2)); // new-template events stay rate limited
     }
 
+    void floodOfHostnamesKeepsNodeStatesBounded()
+    {
+        LogPipelineOptions o;
+        o.anomalies.maxTrackedNodes = 100;
+        LogPipeline p(o);
+        for (int i = 0; i < 5000; ++i) {
+            LogRecord r = line(kStart + i, "error: disk failure on sda");
+            r.node = "host-" + std::to_string(i);
+            (void)p.process(r);
+            QVERIFY(p.anomalies().trackedNodes() <= 100);
+        }
+        // A node that keeps talking is not the one evicted: its burst is still found.
+        std::size_t bursts = 0;
+        for (int i = 0; i < 40; ++i) {
+            LogRecord r = line(kStart + 5000 + i, "error: disk failure on sda");
+            r.node = i % 2 ? "gpu01" : "host-" + std::to_string(10000 + i);
+            for (const Event &e : p.process(r))
+                bursts += e.kind == "log.error_burst" && e.node == "gpu01";
+        }
+        QCOMPARE(bursts, std::size_t(1));
+    }
+
     void templateIdsSurviveARestart()
     {
         QTemporaryDir dir;

@@ -232,6 +232,7 @@ static ClusterSpec builtSpec()
     spec.simulation.jobArrivalsPerHour = 0;
 
     AnomalySpec anomaly;
+    anomaly.defaultDetectors = false;
     anomaly.detectors = {"DCGM_FI_DEV_MEMORY_TEMP", "DCGM_FI_DEV_PCIE_REPLAY_COUNTER"};
     anomaly.rules = {{"gpu_too_hot", "DCGM_FI_DEV_GPU_TEMP > 85 for 30s clear 82 severity error"},
                      {"gpu_idle_power_low", "DCGM_FI_DEV_POWER_USAGE < 20"}};
@@ -512,6 +513,8 @@ void TestClusterYaml::rejectsMalformedFiles_data()
                                              << 6 << 17 << "'logs.journal' expects true or false";
     QTest::newRow("detectors not a sequence") << sim + "anomaly:\n  detectors: DCGM_FI_DEV_GPU_TEMP\n"
                                               << 7 << 14 << "'anomaly.detectors' expects a sequence of metric names";
+    QTest::newRow("defaultDetectors not a bool") << sim + "anomaly: {defaultDetectors: some}\n"
+                                                 << 6 << 29 << "'anomaly.defaultDetectors' expects true or false";
 }
 
 void TestClusterYaml::readsAnomalySection()
@@ -531,6 +534,7 @@ void TestClusterYaml::readsAnomalySection()
     QVERIFY(spec->anomaly);
     const AnomalySpec &a = *spec->anomaly;
     QCOMPARE(a.detectors, std::vector<std::string>{"DCGM_FI_DEV_MEMORY_TEMP"});
+    QVERIFY(a.defaultDetectors); // on unless the file says otherwise
     QCOMPARE(a.rules.size(), std::size_t(1));
     QCOMPARE(a.rules[0].name, std::string("gpu_too_hot"));
     QCOMPARE(a.rules[0].rule, std::string("DCGM_FI_DEV_GPU_TEMP > 85 for 30s clear 82 severity error"));
