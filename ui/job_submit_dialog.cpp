@@ -1,6 +1,7 @@
 #include "ui/job_submit_dialog.h"
 
 #include "backend/planner/gpu_catalogue.h"
+#include "ui/job_preview_panel.h"
 #include "ui/plan_panel.h"
 #include "ui/reply_guard.h"
 
@@ -70,6 +71,8 @@ JobSubmitDialog::JobSubmitDialog(EngineApi &engine, QWidget *parent) : QDialog(p
     m_plan = new PlanPanel(this);
     right->addWidget(m_plan, 1);
     columns->addLayout(right, 1);
+    m_preview = new JobPreviewPanel(this);
+    columns->addWidget(m_preview, 1);
     top->addLayout(columns, 1);
 
     m_validation = new QLabel(this);
@@ -88,7 +91,29 @@ JobSubmitDialog::JobSubmitDialog(EngineApi &engine, QWidget *parent) : QDialog(p
     connect(m_submit, &QPushButton::clicked, this, &JobSubmitDialog::submit);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     top->addWidget(buttons);
+
+    // The preview follows every field, a moment after the last change (the engine renders off
+    // the GUI thread; only the newest answer is shown).
+    m_previewTimer = new QTimer(this);
+    m_previewTimer->setSingleShot(true);
+    m_previewTimer->setInterval(300);
+    connect(m_previewTimer, &QTimer::timeout, this, &JobSubmitDialog::refreshPreview);
+    for (QLineEdit *e : findChildren<QLineEdit *>())
+        connect(e, &QLineEdit::textChanged, this, &JobSubmitDialog::schedulePreview);
+    for (QSpinBox *e : findChildren<QSpinBox *>())
+        connect(e, &QSpinBox::valueChanged, this, &JobSubmitDialog::schedulePreview);
+    for (QDoubleSpinBox *e : findChildren<QDoubleSpinBox *>())
+        connect(e, &QDoubleSpinBox::valueChanged, this, &JobSubmitDialog::schedulePreview);
+    for (QComboBox *e : findChildren<QComboBox *>())
+        connect(e, &QComboBox::currentIndexChanged, this, &JobSubmitDialog::schedulePreview);
+    for (QCheckBox *e : findChildren<QCheckBox *>())
+        connect(e, &QCheckBox::toggled, this, &JobSubmitDialog::schedulePreview);
+    connect(m_model, &QGroupBox::toggled, this, &JobSubmitDialog::schedulePreview);
+    connect(m_environment, &QPlainTextEdit::textChanged, this, &JobSubmitDialog::schedulePreview);
+    connect(m_preview, &JobPreviewPanel::backendChanged, this, &JobSubmitDialog::validate);
     validate();
+    probeBackends();
+    schedulePreview();
 }
 
 QWidget *JobSubmitDialog::buildJobForm()
@@ -119,6 +144,11 @@ QWidget *JobSubmitDialog::buildJobForm()
     m_runtimeMin = spin(0, 1000000, 60, box);
     m_checkpointMin = spin(0, 100000, 0, box);
     m_command = new QLineEdit(box);
+    m_nodes = spin(1, 4096, 1, box);
+    m_nodes->setToolTip(tr("Nodes the GPUs are spread over evenly (Slurm --nodes, Kubernetes pods)."));
+    m_image = new QLineEdit(box);
+    m_image->setObjectName(QStringLiteral("containerImage"));
+    m_image->setPlaceholderText(tr("the cluster's (jobBackends.kubernetes.image)"));
     m_environment = new QPlainTextEdit(box);
     m_environment->setPlaceholderText(QStringLiteral("KEY=value, one per line"));
     m_environment->setMaximumHeight(60);
@@ -141,7 +171,9 @@ QWidget *JobSubmitDialog::buildJobForm()
     form->addRow(tr("Gang"), m_gang);
     form->addRow(tr("Estimated runtime (min)"), m_runtimeMin);
     form->addRow(tr("Checkpoint interval (min)"), m_checkpointMin);
+    form->addRow(tr("Nodes"), m_nodes);
     form->addRow(tr("Command"), m_command);
+    form->addRow(tr("Container image"), m_image);
     form->addRow(tr("Environment"), m_environment);
     form->addRow(tr("Kind"), m_kind);
     for (QLineEdit *e : {m_name, m_user, m_queue, m_priority, m_command})
@@ -218,6 +250,7 @@ void JobSubmitDialog::applyTemplate(Template t)
         m_runtimeMin->setValue(runtimeMin);
         m_command->setText(command);
         m_kind->setCurrentIndex(m_kind->findData(int(kind)));
+        m_nodes->setValue(gpus > 8 ? (gpus + 7) / 8 : 1);
     };
     switch (t) {
     case SingleGpuNotebook:
@@ -292,6 +325,11 @@ Result<pb::JobSpec> JobSubmitDialog::spec() const
     s.set_estimated_runtime_s(std::int64_t(m_runtimeMin->value()) * 60);
     s.set_checkpoint_interval_s(std::int64_t(m_checkpointMin->value()) * 60);
     s.set_command(m_command->text().toStdString());
+    if (m_nodes->value() > 1)
+        s.set_node_count(m_nodes->value());
+    s.set_container_image(m_image->text().trimmed().toStdString());
+    if (m_preview)
+        s.set_backend(m_preview->backend().toStdString());
     const QStringList lines = m_environment->toPlainText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
     for (int i = 0; i < lines.size(); ++i) {
         const QString line = lines[i].trimmed();
@@ -357,6 +395,58 @@ void JobSubmitDialog::replan()
         else
             m_plan->setError(QString::fromStdString(r.error().message));
         emit planned();
+    });
+}
+
+void JobSubmitDialog::schedulePreview()
+{
+    if (m_previewTimer)
+        m_previewTimer->start();
+}
+
+void JobSubmitDialog::probeBackends()
+{
+    // What the cluster configures, as the engine says it: a backend it does not know answers
+    // NotFound ("job backend 'slurm' is not configured for this cluster ..."), which becomes the
+    // disabled entry's tooltip. A spec without a backend names the cluster's default.
+    pb::JobSpec probe;
+    probe.set_name("probe");
+    probe.set_command("true");
+    probe.set_gpus_min(1);
+    probe.set_gpus_max(1);
+    onReply(m_engine.renderJob(probe), this, [this](const Result<pb::RenderJobResponse> &r) {
+        if (r.ok() && m_preview->isBackendAvailable(QString::fromStdString(r->backend())))
+            m_preview->setBackend(QString::fromStdString(r->backend()));
+    });
+    for (const QString &kind : JobPreviewPanel::backendKinds()) {
+        if (kind == QLatin1String("embedded"))
+            continue;
+        probe.set_backend(kind.toStdString());
+        onReply(m_engine.renderJob(probe), this, [this, kind](const Result<pb::RenderJobResponse> &r) {
+            const bool missing = !r.ok() && r.error().code == ErrorCode::NotFound;
+            m_preview->setBackendAvailable(kind, !missing,
+                                           missing ? QString::fromStdString(r.error().message) : QString());
+        });
+    }
+}
+
+void JobSubmitDialog::refreshPreview()
+{
+    const Result<pb::JobSpec> s = spec();
+    const int generation = ++m_previewGeneration; // only the newest answer is shown
+    if (!s.ok()) {
+        m_preview->setIdle(QString::fromStdString(s.error().message));
+        emit previewed();
+        return;
+    }
+    onReply(m_engine.renderJob(*s), this, [this, generation](const Result<pb::RenderJobResponse> &r) {
+        if (generation != m_previewGeneration)
+            return;
+        if (r.ok())
+            m_preview->setRendered(*r);
+        else
+            m_preview->setError(QString::fromStdString(r.error().message));
+        emit previewed();
     });
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 // The job submitter: every JobSpec field with inline validation, templates for the usual jobs,
-// and the planner panel, which re-plans (through EngineApi::planJob) as the model and
-// parallelism are filled in. Submitting a job whose declared model will not fit asks first;
-// the engine's refusal is shown in the dialog, which stays open.
+// the planner panel, which re-plans (through EngineApi::planJob) as the model and parallelism
+// are filled in, and the preview: the backend the job runs on and the exact text RenderJob
+// answers for the form (JSON, sbatch script, Kubernetes YAML), refreshed as the form changes. Submitting a job whose
+// declared model will not fit asks first; the engine's refusal is shown in the dialog, which stays open.
 
 #include "backend/api/engine_api.h"
 
@@ -23,6 +24,7 @@ class QTimer;
 
 namespace sn {
 
+class JobPreviewPanel;
 class PlanPanel;
 
 class JobSubmitDialog : public QDialog {
@@ -37,6 +39,7 @@ public:
     // The spec as filled in, or the first field that is wrong (also shown inline).
     Result<pb::JobSpec> spec() const;
     PlanPanel *planPanel() const { return m_plan; }
+    JobPreviewPanel *previewPanel() const { return m_preview; }
     // Asked before submitting a job that will not fit; default: a question box.
     void setConfirmation(std::function<bool(const QString &)> confirm) { m_confirm = std::move(confirm); }
     const pb::Job &submittedJob() const { return m_submitted; }
@@ -49,23 +52,28 @@ public:
 public slots:
     void submit();
     void replan();
+    void refreshPreview();
 
 signals:
     void submitted(const supernode::v1::Job &job);
-    void planned(); // the panel shows a new answer
+    void planned();   // the panel shows a new answer
+    void previewed(); // the preview shows a new answer
 
 private:
     QWidget *buildJobForm();
     QWidget *buildModelForm();
     void validate();
     void schedulePlan();
+    void schedulePreview();
+    void probeBackends();
 
     EngineApi &m_engine;
     QComboBox *m_template = nullptr;
     QLineEdit *m_name = nullptr, *m_user = nullptr, *m_queue = nullptr, *m_priority = nullptr, *m_command = nullptr;
     QSpinBox *m_gpusMin = nullptr, *m_gpusMax = nullptr, *m_gpuMilli = nullptr, *m_cpus = nullptr;
     QDoubleSpinBox *m_memoryGiB = nullptr, *m_gpuMemoryGiB = nullptr;
-    QSpinBox *m_runtimeMin = nullptr, *m_checkpointMin = nullptr;
+    QSpinBox *m_runtimeMin = nullptr, *m_checkpointMin = nullptr, *m_nodes = nullptr;
+    QLineEdit *m_image = nullptr;
     QComboBox *m_gpuModel = nullptr, *m_kind = nullptr;
     QCheckBox *m_gang = nullptr;
     QPlainTextEdit *m_environment = nullptr;
@@ -79,6 +87,9 @@ private:
     QPushButton *m_submit = nullptr;
     PlanPanel *m_plan = nullptr;
     QTimer *m_planTimer = nullptr;
+    JobPreviewPanel *m_preview = nullptr;
+    QTimer *m_previewTimer = nullptr;
+    int m_previewGeneration = 0;
     std::function<bool(const QString &)> m_confirm;
     pb::Job m_submitted;
     int m_planGeneration = 0;

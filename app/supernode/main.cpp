@@ -3,6 +3,7 @@
 #include "backend/api/engine_config.h"
 #include "backend/api/local_engine.h"
 #include "backend/remote/grpc/remote_connection.h"
+#include "ui/job_submit_dialog.h"
 #include "ui/main_window.h"
 #include "ui/setup/setup_wizard.h"
 
@@ -53,6 +54,10 @@ int main(int argc, char **argv)
     const QCommandLineOption after(QStringLiteral("after"),
                                    QStringLiteral("Seconds to run before the screenshot (default 3)."),
                                    QStringLiteral("SECONDS"), QStringLiteral("3"));
+    const QCommandLineOption dialog(QStringLiteral("dialog"),
+                                    QStringLiteral("With --screenshot: picture this dialog instead of the window "
+                                                   "(submit: the job submitter with the multi-node template)."),
+                                    QStringLiteral("NAME"));
     const QCommandLineOption connectTo(QStringLiteral("connect"),
                                        QStringLiteral("Show the supernoded at URL (grpcs://HOST:PORT) instead of an "
                                                       "embedded engine."),
@@ -73,7 +78,8 @@ int main(int argc, char **argv)
                                    QStringLiteral("Open the setup wizard alone: from server addresses to a running "
                                                   "cluster (docs/setup-wizard.md)."));
     parser.addOptions(
-        {help, version, config, screenshot, page, after, connectTo, tokenFile, caFile, clientCert, clientKey, setup});
+        {help, version, config, screenshot, page, after, dialog, connectTo, tokenFile, caFile, clientCert, clientKey,
+         setup});
     if (!parser.parse(arguments)) {
         printErr(QStringLiteral("supernode: %1\nRun 'supernode --help' for usage.").arg(parser.errorText()));
         return 2;
@@ -189,9 +195,21 @@ int main(int argc, char **argv)
     window.resize(1400, 900);
     window.setCurrentPage(pageId);
     window.show();
+    std::unique_ptr<sn::JobSubmitDialog> submitter;
+    QWidget *pictured = &window;
+    if (parser.value(dialog) == QLatin1String("submit")) {
+        submitter = std::make_unique<sn::JobSubmitDialog>(*engine, &window);
+        submitter->applyTemplate(sn::JobSubmitDialog::MultiNodeGangTraining);
+        submitter->resize(1600, 860);
+        submitter->show();
+        pictured = submitter.get();
+    } else if (parser.isSet(dialog)) {
+        printErr(QStringLiteral("supernode: --dialog takes 'submit', not '%1'").arg(parser.value(dialog)));
+        return 2;
+    }
     const QString file = parser.value(screenshot);
-    QTimer::singleShot(static_cast<int>(afterSeconds * 1000), &window, [&window, file] {
-        if (!window.grab().save(file)) {
+    QTimer::singleShot(static_cast<int>(afterSeconds * 1000), &window, [pictured, file] {
+        if (!pictured->grab().save(file)) {
             printErr(QStringLiteral("supernode: could not write the screenshot to '%1'").arg(file));
             QApplication::exit(1);
             return;

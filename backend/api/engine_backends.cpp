@@ -9,6 +9,7 @@
 #include "backend/api/engine.h"
 #include "backend/remote/ssh/ssh_command_runner.h"
 #include "backend/remote/ssh/ssh_target.h"
+#include "backend/scheduler/backends/kubectl_backend.h"
 #include "backend/scheduler/backends/slurm_cli_backend.h"
 #include "backend/telemetry/prometheus/http_client.h"
 
@@ -70,6 +71,29 @@ Result<std::shared_ptr<JobBackend>> makeSlurmBackend(const SlurmBackendSpec &slu
     return std::shared_ptr<JobBackend>(std::make_shared<SlurmCliBackend>(*runner, options));
 }
 
+// kubectl on this machine, with the user's kubeconfig and context (cluster.yaml
+// jobBackends.kubernetes); priority classes and queue quotas from schedulingPolicy.
+std::shared_ptr<JobBackend> makeKubernetesBackend(const KubernetesBackendSpec &k, const SchedulingPolicy &policy)
+{
+    KubectlOptions options;
+    options.kubeconfig = k.kubeconfig;
+    options.context = k.context;
+    options.submit.namespaceName = k.namespaceName;
+    options.submit.image = k.image;
+    options.submit.queueing = k.queueing;
+    options.submit.localQueue = k.localQueue;
+    options.submit.volcanoQueue = k.volcanoQueue;
+    options.submit.gpuProductLabel = k.gpuProductLabel;
+    if (k.tolerations) {
+        options.submit.tolerations.clear();
+        for (const KubernetesTolerationSpec &t : *k.tolerations)
+            options.submit.tolerations.push_back({t.key, t.op, t.value, t.effect});
+    }
+    options.submit.applyPolicy = k.applyPolicy;
+    options.submit.policy = policy;
+    return std::make_shared<KubectlBackend>(std::make_shared<LocalCommandRunner>(), std::move(options));
+}
+
 } // namespace
 
 Result<HttpTransport> httpTransportTo(const std::string &baseUrl)
@@ -104,7 +128,8 @@ Result<JobBackends> makeJobBackends(const ClusterSpec &spec)
             return slurm.error();
         backends["slurm"] = *slurm;
     }
-    // The Kubernetes backend is built here too, from spec.jobBackends' kubernetes section.
+    if (spec.jobBackends->kubernetes)
+        backends["kubernetes"] = makeKubernetesBackend(*spec.jobBackends->kubernetes, spec.schedulingPolicy);
     return backends;
 }
 

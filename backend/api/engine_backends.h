@@ -1,6 +1,6 @@
 #pragma once
 // Builds the job backends cluster.yaml `jobBackends:` configures (Slurm by CLI, SSH or REST;
-// Kubernetes where the build has it): the one place a backend kind becomes an object.
+// Kubernetes by kubectl): the one place a backend kind becomes an object.
 
 #include "backend/api/job_backend_router.h"
 #include "backend/model/cluster_spec.h"

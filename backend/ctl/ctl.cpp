@@ -57,7 +57,8 @@ Commands:
                                    computed
   jobs submit --gpus N [--name S] [--user U] [--queue Q] [--priority-class C] [--runtime SECONDS]
        [--backend embedded|slurm|kubernetes] [--command CMD] [--nodes N] [--tasks-per-node N]
-       [--cpus N] [--partition P] [--time-limit SECONDS] [--workdir DIR] [--gpu-model M] [--dry-run]
+       [--cpus N] [--partition P] [--time-limit SECONDS] [--workdir DIR] [--gpu-model M]
+       [--image IMAGE] [--dry-run]
                                    submit a job (also: supernodectl submit ...); --dry-run prints
                                    exactly what the backend would be sent (the sbatch script, the
                                    manifests) and, on stderr, the command it goes to

@@ -124,7 +124,7 @@ int jobsCommand(Context &ctx)
         if (!takeOptions(ctx,
                          {"--gpus", "--name", "--user", "--queue", "--priority-class", "--runtime", "--backend",
                           "--command", "--nodes", "--tasks-per-node", "--cpus", "--partition", "--time-limit",
-                          "--workdir", "--gpu-model"},
+                          "--workdir", "--gpu-model", "--image"},
                          &o, &code))
             return code;
         int gpus = 0, runtime = 3600, nodes = 0, tasks = 0, cpus = 0, timeLimit = 0;
@@ -160,6 +160,7 @@ int jobsCommand(Context &ctx)
         spec.set_partition(o.value("--partition").toStdString());
         spec.set_time_limit_s(timeLimit);
         spec.set_working_directory(o.value("--workdir").toStdString());
+        spec.set_container_image(o.value("--image").toStdString());
         if (o.contains("--gpu-model"))
             spec.add_gpu_models(o.value("--gpu-model").toStdString());
         auto engine = openEngine(ctx, &code);

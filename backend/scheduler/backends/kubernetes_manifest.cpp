@@ -195,6 +195,9 @@ std::string memoryQuantity(std::int64_t bytes)
 {
     constexpr std::int64_t mib = 1 << 20;
     constexpr std::int64_t gib = std::int64_t(1) << 30;
+    constexpr std::int64_t tib = std::int64_t(1) << 40;
+    if (bytes % tib == 0)
+        return std::to_string(bytes / tib) + "Ti";
     if (bytes % gib == 0)
         return std::to_string(bytes / gib) + "Gi";
     if (bytes % mib == 0)

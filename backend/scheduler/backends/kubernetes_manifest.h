@@ -65,7 +65,7 @@ std::string dns1123Label(const std::string &name);
 // "NVIDIA H200 141GB" as the GPU feature discovery labels it: "NVIDIA-H200-141GB".
 std::string gpuProductLabelValue(const std::string &gpuModel);
 
-// Kubernetes quantities: 1610612736 -> "1536Mi"; bytes that are no whole MiB stay bytes.
+// Kubernetes quantities: 1610612736 -> "1536Mi", 2^41 -> "2Ti"; bytes that are no whole MiB stay bytes.
 std::string memoryQuantity(std::int64_t bytes);
 
 } // namespace sn

@@ -3,6 +3,7 @@
 // `submit` the same as `jobs submit`, and the errors for an unconfigured backend or bad options.
 // Rendering needs no Slurm at all: nothing is sent.
 #include "tests/backend/ctl/ctl_process.h"
+#include "tests/support/k8s_validate.h"
 
 #include <QJsonArray>
 #include <QTemporaryDir>
@@ -19,12 +20,27 @@ const char *kClusterYaml = "apiVersion: supernode/v1\n"
                            "jobBackends:\n"
                            "  slurm: {via: cli, partition: gpu, qos: {urgent: high}}\n";
 
+const char *kKubernetesYaml = "apiVersion: supernode/v1\n"
+                              "kind: Cluster\n"
+                              "metadata: {name: lab}\n"
+                              "simulation: {nodes: 1, jobArrivalsPerHour: 0}\n"
+                              "schedulingPolicy:\n"
+                              "  priorityClass: [{urgent: 1000}, {batch: 10}]\n"
+                              "  resourceQuota: {gpu: {min: 0, max: 16}, memory: {limit: 1Ti}}\n"
+                              "jobBackends:\n"
+                              "  kubernetes:\n"
+                              "    kubeconfig: /nonexistent/kubeconfig\n"
+                              "    namespace: ml\n"
+                              "    image: nvcr.io/nvidia/pytorch:24.01-py3\n"
+                              "    queueing: volcano\n";
+
 } // namespace
 
 class TestSupernodectlSubmit : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
     QString m_config;
+    QString m_kubernetesConfig;
 
 private slots:
     void initTestCase()
@@ -34,6 +50,42 @@ private slots:
         QFile f(m_config);
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(kClusterYaml);
+        m_kubernetesConfig = m_dir.filePath("cluster-kubernetes.yaml");
+        QFile k(m_kubernetesConfig);
+        QVERIFY(k.open(QIODevice::WriteOnly));
+        k.write(kKubernetesYaml);
+    }
+
+    // The manifests kubectl would get on stdin, valid by the Kubernetes schema; nothing is sent
+    // (the kubeconfig does not even exist).
+    void printsTheKubernetesManifests()
+    {
+        const QString command = "echo \"it's $(hostname)\"; torchrun train.py\nexit 0";
+        const auto r = ctl({"--config", m_kubernetesConfig, "submit", "--backend", "kubernetes",  "--gpus",
+                            "16",       "--nodes",          "2",      "--name",    "Train 'LLM'", "--queue",
+                            "mlteam",   "--priority-class", "urgent", "--command", command,       "--time-limit",
+                            "3600",     "--dry-run"});
+        QCOMPARE(r.exitCode, 0);
+        const QString yaml = QString::fromUtf8(r.out);
+        for (const char *part :
+             {"kind: PriorityClass", "kind: ResourceQuota", "kind: PodGroup", "minMember: 2", "kind: Job",
+              "completionMode: Indexed", "namespace: mlteam", "nvidia.com/gpu: \"8\"", "activeDeadlineSeconds: 3600",
+              "schedulerName: volcano", "supernode.io/job-name: Train 'LLM'"})
+            QVERIFY2(yaml.contains(part), qPrintable(yaml + "\nlacks " + part));
+        const QString sentTo = QString::fromUtf8(r.err);
+        QVERIFY2(sentTo.contains("# kubernetes (application/yaml), sent to: kubectl "
+                                 "--kubeconfig=/nonexistent/kubeconfig apply -f -"),
+                 qPrintable(sentTo));
+        const sn::test::ManifestCheck check = sn::test::validateKubernetesManifests(yaml);
+        QVERIFY2(check.exitCode == 0, qPrintable(check.output));
+
+        const auto noImage = ctl({"--config", m_config, "submit", "--backend", "kubernetes", "--gpus", "1", "--command",
+                                  "true", "--dry-run"});
+        QCOMPARE(noImage.exitCode, 3); // this cluster.yaml has no kubernetes section
+        const auto own = ctl({"--config", m_kubernetesConfig, "submit", "--backend", "kubernetes", "--gpus", "1",
+                              "--command", "true", "--image", "registry.local/mine:2", "--dry-run"});
+        QCOMPARE(own.exitCode, 0);
+        QVERIFY2(own.out.contains("image: registry.local/mine:2"), own.out.constData());
     }
 
     void printsTheExactSbatchScript()

@@ -506,6 +506,7 @@ private slots:
         QCOMPARE(memoryQuantity(std::int64_t(512) << 30), std::string("512Gi"));
         QCOMPARE(memoryQuantity(std::int64_t(1536) << 20), std::string("1536Mi"));
         QCOMPARE(memoryQuantity(1000), std::string("1000"));
+        QCOMPARE(memoryQuantity(std::int64_t(2) << 40), std::string("2Ti"));
         QCOMPARE(gpuProductLabelValue("NVIDIA H100 80GB HBM3"), std::string("NVIDIA-H100-80GB-HBM3"));
         QCOMPARE(gpuProductLabelValue(" (H200) "), std::string("H200"));
     }
