@@ -2,10 +2,11 @@
 
 #include "ui/coming_soon_page.h"
 #include "ui/console_pages.h"
-#include "ui/jobs_page.h"
 #include "ui/gpus_page.h"
+#include "ui/jobs_page.h"
 #include "ui/logs_page.h"
 #include "ui/overview_page.h"
+#include "ui/reports_page.h"
 #include "ui/summary_poller.h"
 #include "ui/topology_page.h"
 #include "widgets/freshness_label.h"
@@ -108,6 +109,8 @@ void MainWindow::buildPages()
             page = new GpusPage(m_engine, *m_poller);
         } else if (p.id == QLatin1String("logs")) {
             page = new LogsPage(m_engine);
+        } else if (p.id == QLatin1String("reports")) {
+            page = new ReportsPage(m_engine);
         } else {
             page = new ComingSoonPage(p.title, p.capability);
         }

@@ -272,8 +272,6 @@ private slots:
         QTest::addColumn<QString>("id");
         QTest::addColumn<QString>("title");
         QTest::addColumn<QStringList>("words");
-        QTest::newRow("reports") << "reports"
-                                 << "Reports" << QStringList{"PDF", "CSV"};
         QTest::newRow("setup") << "setup"
                                << "Setup" << QStringList{"SSH", "cluster.yaml"};
     }
