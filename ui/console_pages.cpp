@@ -18,9 +18,7 @@ QVector<ConsolePage> makePages()
         {QStringLiteral("gpus"), ConsolePages::tr("GPUs"), {}},
         {QStringLiteral("logs"), ConsolePages::tr("Logs & anomalies"), {}},
         {QStringLiteral("jobs"), ConsolePages::tr("Jobs"), {}},
-        {QStringLiteral("reports"), ConsolePages::tr("Reports"),
-         ConsolePages::tr("Utilization, availability and fault reports over a chosen period, exported as PDF, "
-                          "HTML or CSV — coming in the console milestone.")},
+        {QStringLiteral("reports"), ConsolePages::tr("Reports"), {}},
         {QStringLiteral("setup"), ConsolePages::tr("Setup"), {}},
     };
 }

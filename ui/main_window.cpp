@@ -8,6 +8,7 @@
 #include "ui/overview_page.h"
 #include "ui/setup/setup_launcher_page.h"
 #include "ui/setup/setup_wizard.h"
+#include "ui/reports_page.h"
 #include "ui/summary_poller.h"
 #include "ui/topology_page.h"
 #include "widgets/freshness_label.h"
@@ -111,6 +112,8 @@ void MainWindow::buildPages()
             page = new GpusPage(m_engine, *m_poller);
         } else if (p.id == QLatin1String("logs")) {
             page = new LogsPage(m_engine);
+        } else if (p.id == QLatin1String("reports")) {
+            page = new ReportsPage(m_engine);
         } else if (p.id == QLatin1String("setup")) {
             auto *setup = new SetupLauncherPage;
             connect(setup, &SetupLauncherPage::openRequested, this, &MainWindow::openSetupWizard);

@@ -105,7 +105,8 @@ Result<supernode::report::v1::ReportSnapshot> gather(Context &ctx, const ReportA
         auto summary = waitFor(engine->getSummary());
         if (!summary)
             return summary.error();
-        options.endMs = to.value_or(summary->time_ms());
+        // Whole minutes, so that the store answers from its rollups rather than raw samples.
+        options.endMs = to.value_or(summary->time_ms() / 60000 * 60000);
         options.startMs = from.value_or(options.endMs - 24 * kHourMs);
     } else {
         auto spec = engineClusterSpec(ctx.configPath.toStdString());

@@ -4,14 +4,15 @@
 
 namespace sn::report {
 
-LocalEngine::Options simulationOptions(ClusterSpec spec, std::int64_t startMs)
+LocalEngine::Options simulationOptions(ClusterSpec spec, std::int64_t startMs, std::int64_t sampleIntervalMs,
+                                       std::int64_t physicsStepMs)
 {
     LocalEngine::Options options;
     options.engine.spec = std::move(spec);
     options.engine.virtualTime = true;
     options.engine.virtualStartMs = startMs;
-    options.engine.sim.sampleIntervalMs = 60000;
-    options.engine.sim.physicsStepMs = 10000;
+    options.engine.sim.sampleIntervalMs = sampleIntervalMs;
+    options.engine.sim.physicsStepMs = std::min(physicsStepMs, sampleIntervalMs);
     return options;
 }
 

@@ -15,7 +15,10 @@ namespace sn::report {
 // The options of an embedded engine for a report starting at startMs. A report covers days:
 // one sample a minute and a 10 s physics step keep a simulated week to seconds (the thermal
 // model steps exactly, as an exponential, so the coarse step holds).
-LocalEngine::Options simulationOptions(ClusterSpec spec, std::int64_t startMs);
+// sampleIntervalMs: how often the simulated GPUs are read; physicsStepMs: the model's step (a
+// week's report has 5-minute windows, so tests may sample and step that coarsely).
+LocalEngine::Options simulationOptions(ClusterSpec spec, std::int64_t startMs, std::int64_t sampleIntervalMs = 60000,
+                                       std::int64_t physicsStepMs = 10000);
 
 // Advances the engine's virtual clock from its start to endMs, an hour at a time (so that no
 // single step holds a week of samples in memory), with progress 0..100; stops with an error

@@ -1,0 +1,92 @@
+#include "ui/report_export.h"
+
+#include "backend/report/csv_writer.h"
+#include "backend/report/html_writer.h"
+#include "backend/report/pdf_writer.h"
+#include "backend/report/report_builder.h"
+#include "backend/report/report_gatherer.h"
+
+#include <QPointer>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace sn {
+
+ReportExport::ReportExport(EngineApi &engine, QObject *parent) : QObject(parent), m_engine(engine)
+{
+    connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, [this] {
+        const Outcome o = m_watcher.result();
+        emit finished(o.ok, o.message, o.previewHtml);
+    });
+}
+
+ReportExport::~ReportExport()
+{
+    cancel();
+    m_watcher.waitForFinished();
+}
+
+void ReportExport::cancel()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
+bool ReportExport::start(const Request &request)
+{
+    if (running())
+        return false;
+    m_cancel = std::make_shared<std::atomic_bool>(false);
+    // Progress is posted to this object on the GUI thread; the pointer guards a page closed
+    // meanwhile (the destructor waits for the worker, so `this` outlives it anyway).
+    QPointer<ReportExport> self(this);
+    const auto post = [self](int percent) {
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, percent] {
+                if (self)
+                    emit self->progress(percent);
+            },
+            Qt::QueuedConnection);
+    };
+    m_watcher.setFuture(QtConcurrent::run([engine = &m_engine, request, cancel = m_cancel, post]() -> Outcome {
+        report::GatherOptions options;
+        options.startMs = request.startMs;
+        options.endMs = request.endMs;
+        options.scope = request.scope;
+        options.cancel = cancel.get();
+        // Gathering is most of the work: 0-70 %.
+        options.progress = [&](int p) { post(p * 70 / 100); };
+        auto snapshot = report::gatherSnapshot(*engine, options);
+        if (!snapshot)
+            return {false, QString::fromStdString(cancel->load() ? "cancelled" : snapshot.error().message), {}};
+        auto data = report::buildReport(*snapshot);
+        if (!data)
+            return {false, QString::fromStdString(data.error().message), {}};
+        post(75);
+        const QString preview = QString::fromStdString(report::toHtml(*data, request.sections));
+        if (cancel->load())
+            return {false, QStringLiteral("cancelled"), {}};
+        Status written = success();
+        if (request.format == QLatin1String("pdf")) {
+            report::PdfOptions pdf;
+            pdf.sections = request.sections;
+            pdf.progress = [&](int p) {
+                post(75 + p / 4);
+                return !cancel->load();
+            };
+            written = report::writePdf(*data, request.path, pdf);
+        } else if (request.format == QLatin1String("html")) {
+            written = report::writeHtml(*data, request.path, request.sections);
+        } else if (request.format == QLatin1String("csv")) {
+            auto files = report::writeCsvFolder(*data, request.path, request.sections);
+            written = files ? success() : Status(files.error());
+        }
+        if (!written)
+            return {false, QString::fromStdString(written.error().message), preview};
+        post(100);
+        return {true, request.format.isEmpty() ? QString() : request.path, preview};
+    }));
+    return true;
+}
+
+} // namespace sn

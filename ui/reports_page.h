@@ -1,0 +1,77 @@
+#pragma once
+// The Reports page: pick a range, a scope (cluster, a node, a queue) and the sections, preview
+// the report, and export it as PDF, HTML or CSV in the background with progress and Cancel
+// (ReportExport). The same report supernodectl report writes (docs/reports.md).
+
+#include "backend/api/engine_api.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QDateTimeEdit;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTextBrowser;
+
+namespace sn {
+
+class ReportExport;
+
+class ReportsPage : public QWidget {
+    Q_OBJECT
+public:
+    explicit ReportsPage(EngineApi &engine, QWidget *parent = nullptr);
+
+    // What the pickers say.
+    std::int64_t fromMs() const;
+    std::int64_t toMs() const;
+    void setRange(std::int64_t fromMs, std::int64_t toMs);
+    QString scope() const;
+    std::vector<std::string> sections() const;
+    void setSectionEnabled(const QString &key, bool on);
+
+    // Export to PATH (a folder for csv) without the file dialog; false while one runs.
+    bool exportTo(const QString &format, const QString &path);
+    bool preview();
+    void cancel();
+
+    QTextBrowser *previewView() const { return m_preview; }
+    QProgressBar *progressBar() const { return m_progress; }
+    QPushButton *cancelButton() const { return m_cancel; }
+    QLabel *statusLabel() const { return m_status; }
+    QComboBox *scopeBox() const { return m_scope; }
+
+signals:
+    void exportFinished(bool ok, const QString &message);
+
+protected:
+    // The range follows the engine's clock (last 24 h) and the scopes its cluster, read when
+    // the page is first shown.
+    void showEvent(QShowEvent *event) override;
+
+private:
+    bool run(const QString &format, const QString &path);
+    void chooseFileAndExport();
+    void loadEngineState();
+
+    EngineApi &m_engine;
+    ReportExport *m_export = nullptr;
+    QDateTimeEdit *m_from = nullptr;
+    QDateTimeEdit *m_to = nullptr;
+    QComboBox *m_scope = nullptr;
+    QComboBox *m_format = nullptr;
+    std::vector<std::pair<QString, QCheckBox *>> m_sections;
+    QPushButton *m_previewButton = nullptr;
+    QPushButton *m_exportButton = nullptr;
+    QPushButton *m_cancel = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QLabel *m_status = nullptr;
+    QTextBrowser *m_preview = nullptr;
+    bool m_loaded = false;
+};
+
+} // namespace sn
