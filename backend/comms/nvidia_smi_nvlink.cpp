@@ -4,6 +4,7 @@
 #include "backend/comms/text_table.h"
 
 #include <charconv>
+#include <optional>
 #include <regex>
 
 namespace sn::comms {
@@ -17,6 +18,19 @@ Error at(const std::string &source, const TextLine &l, int column, const std::st
 {
     return invalidArgument(where(source, l.number, column) + what + " in " + excerpt(l.text));
 }
+
+// The number a regex matched as \d+, if it is at most `max` (std::stoi threw past INT_MAX).
+std::optional<int> smallNumber(const std::string &digits, int max)
+{
+    int n = 0;
+    const auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+    if (ec != std::errc() || p != digits.data() + digits.size() || n < 0 || n > max)
+        return std::nullopt;
+    return n;
+}
+
+constexpr int kMaxGpu = 1023;
+constexpr int kMaxLink = 63;
 
 int firstNonBlank(const std::string &s)
 {
@@ -37,7 +51,11 @@ Result<std::vector<Gpu>> parseBlocks(std::string_view text, const std::string &s
         std::smatch m;
         if (std::regex_match(t, m, kGpuHeader)) {
             Gpu g;
-            g.gpu = std::stoi(m[1]);
+            const auto gpu = smallNumber(m[1], kMaxGpu);
+            if (!gpu)
+                return at(source, l, static_cast<int>(l.text.find(m[1].str())) + 1,
+                          "GPU number '" + m[1].str() + "' is not 0 to " + std::to_string(kMaxGpu));
+            g.gpu = *gpu;
             g.model = m[2];
             g.uuid = m[3];
             out.push_back(std::move(g));
@@ -59,7 +77,11 @@ Result<std::vector<Gpu>> parseBlocks(std::string_view text, const std::string &s
 
 Error statusLink(NvlinkGpuStatus &g, const std::smatch &m, const TextLine &l, const std::string &source)
 {
-    NvlinkLinkState s{std::stoi(m[1])};
+    const auto link = smallNumber(m[1], kMaxLink);
+    if (!link)
+        return at(source, l, static_cast<int>(l.text.find(m[1].str())) + 1,
+                  "link number '" + m[1].str() + "' is not 0 to " + std::to_string(kMaxLink));
+    NvlinkLinkState s{*link};
     const std::string v = m[2];
     if (v == "<inactive>") {
         s.active = false;
@@ -82,7 +104,11 @@ Error capabilityLink(NvlinkGpuCapabilities &g, const std::smatch &m, const TextL
     const std::string v = m[3];
     if (v != "true" && v != "false")
         return at(source, l, static_cast<int>(l.text.rfind(v)) + 1, "capability value '" + v + "' is not true/false");
-    g.links[std::stoi(m[1])][m[2]] = v == "true";
+    const auto link = smallNumber(m[1], kMaxLink);
+    if (!link)
+        return at(source, l, static_cast<int>(l.text.find(m[1].str())) + 1,
+                  "link number '" + m[1].str() + "' is not 0 to " + std::to_string(kMaxLink));
+    g.links[*link][m[2]] = v == "true";
     return {};
 }
 

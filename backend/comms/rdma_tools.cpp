@@ -10,6 +10,16 @@ namespace sn::comms {
 
 namespace {
 
+// A \d+ the regexes matched, if it is at most `max` (std::stoi threw past INT_MAX).
+std::optional<int> smallNumber(const std::string &digits, int max)
+{
+    int n = 0;
+    const auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+    if (ec != std::errc() || p != digits.data() + digits.size() || n > max)
+        return std::nullopt;
+    return n;
+}
+
 Error at(const std::string &source, const TextLine &l, const std::string &what)
 {
     const std::size_t i = l.text.find_first_not_of(" \t");
@@ -64,9 +74,12 @@ Result<std::vector<RdmaPort>> parseIbstat(std::string_view text, const std::stri
         } else if (std::regex_match(t, m, port)) {
             if (device.empty())
                 return at(source, l, "a port before any CA line");
+            const auto number = smallNumber(m[1], 255); // IB port numbers are 8 bits
+            if (!number)
+                return at(source, l, "port number '" + m[1].str() + "' is not 0 to 255");
             RdmaPort p;
             p.device = device;
-            p.port = std::stoi(m[1]);
+            p.port = *number;
             p.caType = caType;
             out.push_back(p);
             inPort = true;
@@ -133,8 +146,12 @@ Result<std::vector<RdmaPort>> parseIbvDevinfo(std::string_view text, const std::
         if (std::regex_match(t, m, gid)) {
             if (out.empty() || out.back().device != device)
                 return at(source, l, "a GID before any port");
-            if (m[3] == "2" && std::regex_match(m[2].str(), v4mapped) && out.back().roceV2Ipv4GidIndex < 0)
-                out.back().roceV2Ipv4GidIndex = std::stoi(m[1]);
+            if (m[3] == "2" && std::regex_match(m[2].str(), v4mapped) && out.back().roceV2Ipv4GidIndex < 0) {
+                const auto index = smallNumber(m[1], 65535); // GID table indices are 16 bits
+                if (!index)
+                    return at(source, l, "GID index '" + m[1].str() + "' is not 0 to 65535");
+                out.back().roceV2Ipv4GidIndex = *index;
+            }
             continue;
         }
         if (!keyValue(t, key, value)) {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace sn {
 
@@ -31,7 +32,8 @@ public:
         if (!v.isDouble())
             return error(where + "." + key, v.isUndefined() ? "missing" : "not a number");
         const double d = v.toDouble();
-        if (d != static_cast<double>(static_cast<long long>(d)) || d < min || d > max)
+        // The range first: converting a double beyond long long (1e25) is undefined behaviour.
+        if (!(d >= min && d <= max) || d != std::floor(d))
             return error(where + "." + key,
                          "wants a whole number " + std::to_string(min) + " to " + std::to_string(max));
         return static_cast<int>(d);

@@ -38,12 +38,25 @@ std::vector<std::string_view> topLevelItems(std::string_view list)
     return items;
 }
 
+// Slurm's own limit on a job's or a cluster's nodes is far below this; several bracket groups in
+// one name multiply out ("a[1-100]b[1-100]c[1-100]" is a million), so the product is bounded, not
+// each range alone.
+constexpr std::size_t kMaxHosts = 65536;
+constexpr std::size_t kMaxIndices = 65536;
+
+Status tooMany(std::string_view whole)
+{
+    return bad(whole, "expands to more than " + std::to_string(kMaxHosts) + " hosts");
+}
+
 Status expandItem(std::string_view whole, std::string_view item, std::vector<std::string> &out)
 {
     const auto open = item.find('[');
     if (open == std::string_view::npos) {
         if (item.find(']') != std::string_view::npos)
             return bad(whole, "']' without '['");
+        if (out.size() >= kMaxHosts)
+            return tooMany(whole);
         out.emplace_back(item);
         return success();
     }
@@ -55,6 +68,11 @@ Status expandItem(std::string_view whole, std::string_view item, std::vector<std
     const std::string_view rest = item.substr(close + 1);
     if (ranges.empty())
         return bad(whole, "empty brackets in '" + std::string(item) + "'");
+    // A second bracket group ("rack[1-2]n[1-4]") multiplies out; its names are the same for
+    // every number of this group, so they are expanded once.
+    std::vector<std::string> tails;
+    if (auto ok = expandItem(whole, rest, tails); !ok)
+        return ok;
     std::size_t start = 0;
     while (start <= ranges.size()) {
         const auto comma = ranges.find(',', start);
@@ -73,10 +91,8 @@ Status expandItem(std::string_view whole, std::string_view item, std::vector<std
             std::string digits = std::to_string(n);
             if (digits.size() < first.size())
                 digits.insert(0, first.size() - digits.size(), '0');
-            // A second bracket group ("rack[1-2]n[1-4]") multiplies out.
-            std::vector<std::string> tails;
-            if (auto ok = expandItem(whole, rest, tails); !ok)
-                return ok;
+            if (tails.size() > kMaxHosts - out.size())
+                return tooMany(whole);
             for (const std::string &tail : tails)
                 out.push_back(std::string(prefix) + digits + tail);
         }
@@ -116,6 +132,8 @@ Result<std::vector<int>> expandSlurmIndexList(std::string_view list)
             return bad(list, "'" + std::string(item) + "' is not an index or a range of indices");
         if (b < a || b > 4096)
             return bad(list, "range '" + std::string(item) + "' runs backwards or past 4096");
+        if (static_cast<std::size_t>(b - a + 1) > kMaxIndices - indices.size())
+            return bad(list, "expands to more than " + std::to_string(kMaxIndices) + " indices");
         for (long long n = a; n <= b; ++n)
             indices.push_back(static_cast<int>(n));
     }

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstring>
 #include <fcntl.h>
+#include <limits>
 #include <unistd.h>
 
 namespace sn::tsdb {
@@ -51,7 +52,9 @@ Status checkHeader(const std::uint8_t *data, std::size_t size, const char *magic
 Status checkRecord(const std::uint8_t *data, std::size_t size, std::uint64_t offset, std::uint32_t length,
                    const char *file)
 {
-    if (offset < kHeaderSize || offset + length + 4 > size)
+    // Compared without adding to `offset`: an offset near 2^64 from a corrupt index would wrap
+    // the sum around and pass.
+    if (offset < kHeaderSize || offset > size || size - offset < std::uint64_t(length) + 4)
         return invalidArgument(std::string(file) + ": record at byte " + std::to_string(offset) + " (" +
                                std::to_string(length) + " bytes) runs past the end (" + std::to_string(size) +
                                " bytes)");
@@ -232,8 +235,15 @@ Status Block::parse(const std::uint8_t *index, std::size_t indexSize, const std:
         std::uint64_t prevEnd = 0;
         for (std::uint64_t c = 0; c < nchunks && r.ok(); ++c) {
             BlockChunkRef ref;
-            ref.minTime = prevMax + r.signedVarint("chunk min time");
-            ref.maxTime = ref.minTime + static_cast<std::int64_t>(r.varint("chunk time span"));
+            const std::int64_t fromPrevious = r.signedVarint("chunk min time");
+            const std::uint64_t span = r.varint("chunk time span");
+            // Corrupt deltas must not overflow the times (undefined behaviour, and a chunk that
+            // seems to end before it starts).
+            if (r.ok() && (__builtin_add_overflow(prevMax, fromPrevious, &ref.minTime) ||
+                           span > std::uint64_t(std::numeric_limits<std::int64_t>::max()) ||
+                           __builtin_add_overflow(ref.minTime, static_cast<std::int64_t>(span), &ref.maxTime)))
+                return invalidArgument("index: series " + std::to_string(i) + " chunk " + std::to_string(c) +
+                                       ": chunk times overflow at byte " + std::to_string(r.offset() + kHeaderSize));
             ref.offset = prevEnd + static_cast<std::uint64_t>(r.signedVarint("chunk offset"));
             ref.length = static_cast<std::uint32_t>(r.varint("chunk length"));
             if (!r.ok())

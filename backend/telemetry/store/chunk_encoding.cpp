@@ -245,10 +245,17 @@ template <typename Sink> void writeXor(Sink &w, const double *v, std::size_t n)
     }
 }
 
+// a - b in two's complement, as the decoder adds: times a whole int64 range apart (a corrupt
+// chunk that decoded, re-encoded by a compaction) round-trip instead of overflowing.
+std::int64_t wrappingSub(std::int64_t a, std::int64_t b)
+{
+    return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) - static_cast<std::uint64_t>(b));
+}
+
 bool regularTimes(const std::int64_t *t, std::size_t n)
 {
     for (std::size_t i = 2; i < n; ++i)
-        if (t[i] - t[i - 1] != t[1] - t[0])
+        if (wrappingSub(t[i], t[i - 1]) != wrappingSub(t[1], t[0]))
             return false;
     return true;
 }
@@ -257,7 +264,7 @@ bool regularTimes(const std::int64_t *t, std::size_t n)
 void writeTimeBits(BitWriter &w, const std::int64_t *t, std::size_t n)
 {
     for (std::size_t i = 2; i < n; ++i) {
-        const std::uint64_t zz = zigzag((t[i] - t[i - 1]) - (t[i - 1] - t[i - 2]));
+        const std::uint64_t zz = zigzag(wrappingSub(wrappingSub(t[i], t[i - 1]), wrappingSub(t[i - 1], t[i - 2])));
         if (zz == 0) {
             w.write(0, 1);
         } else if (zz < (1u << 14)) {
@@ -286,10 +293,10 @@ void writeHeaderAndTimes(TimeEncoding time, ValueEncoding value, const std::int6
     if (n < 2)
         return;
     if (time == TimeEncoding::Regular) {
-        putSigned(out, t[1] - t[0]);
+        putSigned(out, wrappingSub(t[1], t[0]));
         return;
     }
-    putSigned(out, t[1] - t[0]);
+    putSigned(out, wrappingSub(t[1], t[0]));
     std::vector<std::uint8_t> bits;
     {
         BitWriter w(bits);

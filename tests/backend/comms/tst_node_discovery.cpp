@@ -161,6 +161,13 @@ private slots:
         QTest::newRow("empty") << "" << 0 << "no GPU in the output";
         QTest::newRow("cap not bool") << gpu + "\t Link 0, P2P is supported: [Not Supported]\n"
                                       << 1 << ":2:29: capability value '[Not Supported]'";
+        // Found by fuzz/fuzz_nvlink: numbers past int made std::stoi throw out of the parser.
+        QTest::newRow("gpu number huge") << "GPU 99999999999: NVIDIA H100 (UUID: GPU-1)\n"
+                                         << 0 << ":1:5: GPU number '99999999999' is not 0 to 1023";
+        QTest::newRow("link number huge") << gpu + "\t Link 99999999999: 25 GB/s\n"
+                                          << 0 << ":2:8: link number '99999999999' is not 0 to 63";
+        QTest::newRow("cap link number huge") << gpu + "\t Link 4294967296, P2P is supported: true\n"
+                                              << 1 << ":2:8: link number '4294967296' is not 0 to 63";
         QTest::newRow("csv 2 columns") << "0, 00000000:18:00.0\n" << 2 << ":1:1: 2 fields";
         QTest::newRow("csv bad bus") << "0, [N/A], NVIDIA H100\n" << 2 << ":1:3: PCI bus id '[n/a]'";
         QTest::newRow("csv bad index") << "x, 00000000:18:00.0, NVIDIA H100\n" << 2 << ":1:1: index 'x'";
@@ -209,6 +216,9 @@ private slots:
         QTest::newRow("link layer") << ca + "\t\tLink layer: Omni-Path\n" << true << ":5:3: link layer 'Omni-Path'";
         QTest::newRow("truncated") << ca << true << "mlx5_0 port 1 has no State or Link layer (truncated";
         QTest::newRow("port first") << "\tPort 1:\n" << true << "ibstat:1:2: a port before any CA";
+        // Numbers past int made std::stoi throw out of the parser (as fuzz_nvlink found in nvlink -s).
+        QTest::newRow("port number huge") << "CA 'mlx5_0'\n\tPort 99999999999:\n"
+                                          << true << "ibstat:2:2: port number '99999999999' is not 0 to 255";
         QTest::newRow("garbage") << ca + "\t\t%%%%\n" << true << ":5:3: not a 'CA'";
         QTest::newRow("empty") << "" << true << "no CA port";
         QTest::newRow("devinfo none") << "No IB devices found\n" << false << "no RDMA device on this node";

@@ -84,6 +84,13 @@ private slots:
         QTest::newRow("link too high")
             << R"({"gpus": [{"index": 0, "pci_bus_id": "x", "links": [{"link": 99, "active": true, "remote": "gpu"}]}]})"
             << "agent: gpus[0].links[0].link: wants a whole number 0 to 63";
+        // Found by fuzz/fuzz_gpu_interconnect_json: a number beyond long long was converted
+        // before the range check (undefined behaviour).
+        QTest::newRow("link beyond long long")
+            << R"({"gpus": [{"index": 0, "pci_bus_id": "x", "links": [{"link": 7777777777777777777777772, "active": true, "remote": "gpu"}]}]})"
+            << "agent: gpus[0].links[0].link: wants a whole number 0 to 63";
+        QTest::newRow("index below long long") << R"({"gpus": [{"index": -1e300, "pci_bus_id": "x", "links": []}]})"
+                                               << "agent: gpus[0].index: wants a whole number 0 to 1023";
         QTest::newRow("remote kind")
             << R"({"gpus": [{"index": 0, "pci_bus_id": "x", "links": [{"link": 0, "active": true, "remote": "npu"}]}]})"
             << "agent: gpus[0].links[0].remote: 'npu' is not one of unknown, gpu, switch, cpu";

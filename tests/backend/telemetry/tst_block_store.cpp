@@ -1,8 +1,11 @@
 // Blocks: the head is cut into immutable blocks by aligned time range; a restart reads them
 // back (plus the WAL for the head); retention drops whole blocks; rollups equal what the raw
 // samples say; a corrupt block is set aside with a clear problem, not a crash.
+#include "backend/telemetry/store/block.h"
+#include "backend/telemetry/store/crc32c.h"
 #include "backend/telemetry/store/store_query.h"
 #include "backend/telemetry/store/time_series_store.h"
+#include "backend/telemetry/store/varint.h"
 
 #include <QDir>
 #include <QFile>
@@ -66,6 +69,36 @@ std::size_t verifyAll(const TimeSeriesStore &store)
         });
     }
     return n;
+}
+
+// A block of one series with one chunk, its index written field by field (the layout in
+// docs/telemetry-store.md) with a valid CRC, so that only the given fields are wrong.
+BlockBytes oneChunkBlock(std::int64_t blockMinTime, std::int64_t chunkMinDelta, std::uint64_t chunkSpan,
+                         std::int64_t chunkOffsetDelta, std::uint32_t chunkLength)
+{
+    BlockBytes b;
+    b.index = {'S', 'N', 'I', 'X', 1};
+    putSigned(b.index, blockMinTime);
+    putSigned(b.index, blockMinTime + 1);
+    putVarint(b.index, 2); // symbols
+    putString(b.index, "__name__");
+    putString(b.index, "m");
+    putVarint(b.index, 1); // series
+    putVarint(b.index, 1); // label pairs: __name__=m
+    putVarint(b.index, 0);
+    putVarint(b.index, 1);
+    putVarint(b.index, 1); // chunks
+    putSigned(b.index, chunkMinDelta);
+    putVarint(b.index, chunkSpan);
+    putSigned(b.index, chunkOffsetDelta);
+    putVarint(b.index, chunkLength);
+    putVarint(b.index, 5); // rollup offset: an empty record right after the header
+    putVarint(b.index, 0);
+    putFixed32(b.index, crc32c(b.index.data(), b.index.size()));
+    b.chunks = {'S', 'N', 'C', 'K', 1};
+    b.rollups = {'S', 'N', 'R', 'U', 1};
+    putFixed32(b.rollups, crc32c(nullptr, 0));
+    return b;
 }
 
 QStringList blockDirs(const QString &dir)
@@ -208,6 +241,43 @@ private slots:
                  store->openReport().problems[0].c_str());
         QCOMPARE(store->openReport().blocksLoaded, std::size_t(blockDirs(dir.path()).size()));
         QVERIFY(QDir(dir.path() + "/blocks").entryList({"corrupt-*"}, QDir::Dirs).size() == 1);
+    }
+
+    // Found by fuzz/fuzz_block: offsets and times in a corrupt index are checked without
+    // overflowing (an offset near 2^64 wrapped "offset + length + 4" around and passed the bounds
+    // check, so reading the record's CRC read far outside the chunks file).
+    void corruptIndexFieldsAreRefusedWithoutOverflow_data()
+    {
+        QTest::addColumn<qint64>("blockMin");
+        QTest::addColumn<qint64>("chunkMinDelta");
+        QTest::addColumn<quint64>("chunkSpan");
+        QTest::addColumn<qint64>("offsetDelta");
+        QTest::addColumn<QString>("error");
+        const qint64 max = std::numeric_limits<qint64>::max();
+        QTest::newRow("offset wraps around")
+            << qint64(0) << qint64(0) << quint64(0) << qint64(-2)
+            << "chunks: record at byte 18446744073709551614 (0 bytes) runs past the end";
+        QTest::newRow("offset past the end") << qint64(0) << qint64(0) << quint64(0) << qint64(6)
+                                             << "chunks: record at byte 6 (0 bytes) runs past the end (5 bytes)";
+        QTest::newRow("min time overflows")
+            << qint64(1) << max << quint64(0) << qint64(5) << "index: series 0 chunk 0: chunk times overflow";
+        QTest::newRow("span overflows") << qint64(0) << max << quint64(1) << qint64(5)
+                                        << "index: series 0 chunk 0: chunk times overflow";
+        QTest::newRow("span beyond int64") << qint64(0) << qint64(0) << quint64(max) + 1 << qint64(5)
+                                           << "index: series 0 chunk 0: chunk times overflow";
+    }
+    void corruptIndexFieldsAreRefusedWithoutOverflow()
+    {
+        QFETCH(qint64, blockMin);
+        QFETCH(qint64, chunkMinDelta);
+        QFETCH(quint64, chunkSpan);
+        QFETCH(qint64, offsetDelta);
+        QFETCH(QString, error);
+        BlockBytes bytes = oneChunkBlock(blockMin, chunkMinDelta, chunkSpan, offsetDelta, 0);
+        const auto block = Block::fromBytes(std::move(bytes));
+        QVERIFY(!block.ok());
+        const QString message = QString::fromStdString(block.error().message);
+        QVERIFY2(message.startsWith(error), qPrintable(message));
     }
 };
 

@@ -187,6 +187,29 @@ private slots:
         expectRoundTrip(s, bytes);
     }
 
+    // Found by fuzz/fuzz_chunk_decoder: the decoder accepts (wrapping) deltas across the whole
+    // int64 range, and the encoder overflowed re-encoding such times. Both wrap alike now.
+    void timesAWholeRangeApartRoundTrip_data()
+    {
+        QTest::addColumn<QList<qint64>>("times");
+        const std::int64_t min = std::numeric_limits<std::int64_t>::min(),
+                           max = std::numeric_limits<std::int64_t>::max();
+        QTest::newRow("first delta overflows") << QList<qint64>{-3, max - 2};
+        QTest::newRow("regular beyond range") << QList<qint64>{min, 0, max};
+        QTest::newRow("delta of delta overflows") << QList<qint64>{min, min + 1, max - 1, max};
+    }
+    void timesAWholeRangeApartRoundTrip()
+    {
+        QFETCH(QList<qint64>, times);
+        Samples s;
+        s.t.assign(times.begin(), times.end());
+        s.v.assign(times.size(), 42.5);
+        s.v.back() = 17.25;
+        std::vector<std::uint8_t> bytes;
+        encodeChunk(s.t.data(), s.v.data(), s.t.size(), bytes);
+        expectRoundTrip(s, bytes);
+    }
+
     void decimalsBeatXorAndConstantsCostNothingPerSample()
     {
         std::mt19937_64 rng(7);

@@ -289,6 +289,28 @@ private slots:
         QTest::newRow("letters") << "gpu[a-b]" << QStringList{} << false;
         QTest::newRow("stray bracket") << "gpu]" << QStringList{} << false;
         QTest::newRow("empty item") << "a,,b" << QStringList{} << false;
+        // Found by fuzz/fuzz_slurm_text: bracket groups multiply out (4^7 x 704 names took 14 s and
+        // ~1 GB), so the product is bounded, not only each range.
+        QTest::newRow("groups multiply past the limit")
+            << "a[01-04]b[01-04]c[01-04]d[01-04]e[01-04]f[01-04]g[01-04]h[01-704]" << QStringList{} << false;
+        QTest::newRow("items add up past the limit") << "a[1-40000],b[1-40000]" << QStringList{} << false;
+    }
+    void hostlistLimitIsTheProduct()
+    {
+        auto big = expandSlurmHostlist("r[1-256]n[1-256]"); // exactly 65536
+        QVERIFY2(big.ok(), big.ok() ? "" : big.error().message.c_str());
+        QCOMPARE(big->size(), std::size_t(65536));
+        QCOMPARE(QString::fromStdString(big->back()), QString("r256n256"));
+        auto over = expandSlurmHostlist("r[1-256]n[1-256],x");
+        QVERIFY(!over.ok());
+        QVERIFY2(q(over.error().message).contains("expands to more than 65536 hosts"), over.error().message.c_str());
+        std::string ranges = "0-4096";
+        for (int i = 0; i < 16; ++i)
+            ranges += ",0-4096"; // 17 x 4097 indices
+        auto indices = expandSlurmIndexList(ranges);
+        QVERIFY(!indices.ok());
+        QVERIFY2(q(indices.error().message).contains("expands to more than 65536 indices"),
+                 indices.error().message.c_str());
     }
     void hostlists()
     {
