@@ -147,10 +147,14 @@ private slots:
         for (const pb::Job &j : jobs->jobs()) {
             const bool inRange = j.submit_time_ms() >= m_start && j.submit_time_ms() < m_end;
             submitted += inRange;
-            const bool ended = j.end_time_ms() > 0 && j.end_time_ms() < m_end;
+            // Ended within the range: the simulator backdates the jobs it boots with, so one may
+            // have ended before the range began.
+            const bool ended = j.end_time_ms() > 0 && j.end_time_ms() >= m_start && j.end_time_ms() < m_end;
             completed += ended && j.state() == pb::JOB_STATE_COMPLETED;
             failed += ended && j.state() == pb::JOB_STATE_FAILED;
-            overlapping += inRange || j.start_time_ms() > 0;
+            const bool ranInRange = j.start_time_ms() > 0 && j.start_time_ms() < m_end &&
+                                    (j.end_time_ms() == 0 || j.end_time_ms() > m_start);
+            overlapping += inRange || ranInRange;
             if (j.start_time_ms() > 0) {
                 const double share =
                     j.spec().gpu_milli() > 0 && j.spec().gpu_milli() < 1000 ? j.spec().gpu_milli() / 1000.0 : 1;
@@ -160,12 +164,30 @@ private slots:
         }
         QVERIFY(submitted > 100);
         QCOMPARE(csvNumber(kpis, "Jobs submitted", "Value"), double(submitted));
-        // Open discrepancy: on this seeded week the report counts one completed job fewer than the
-        // engine's job list (1051 vs 1052); not yet explained, so it is allowed here and reported.
-        QVERIFY(qAbs(csvNumber(kpis, "Jobs completed", "Value") - double(completed)) <= 1);
+        QCOMPARE(csvNumber(kpis, "Jobs completed", "Value"), double(completed));
         QCOMPARE(csvNumber(kpis, "Jobs failed", "Value"), double(failed));
         QCOMPARE(int(csv["jobs"].rows.size()) - 1, overlapping);
-        QVERIFY(qAbs(csvNumber(kpis, "GPU-hours allocated", "Value") - allocated) < 1e-6 * allocated);
+        // GPU-hours allocated: each GPU sample that carries a job label is an allocated sample
+        // interval (this counts the runs before a preemption or requeue too, which a job's
+        // final start time alone would miss, so it is at least the placement x time above).
+        pb::QueryRangeRequest labelled;
+        labelled.set_metric(kUtilMetric);
+        labelled.set_start_ms(m_start);
+        labelled.set_end_ms(m_end - 1);
+        auto samples = waitFor(m_engine->queryRange(labelled));
+        QVERIFY(samples);
+        double sampledAllocation = 0;
+        for (const pb::Series &series : samples->series())
+            if (series.labels().count("job") && !series.labels().at("job").empty())
+                sampledAllocation += double(series.points_size()) * double(kSampleMs) / 3.6e6;
+        const double reportedAllocation = csvNumber(kpis, "GPU-hours allocated", "Value");
+        QVERIFY2(qAbs(reportedAllocation - sampledAllocation) < 0.005 * sampledAllocation,
+                 qPrintable(QStringLiteral("report %1, job-labelled samples %2")
+                                .arg(reportedAllocation, 0, 'f', 3)
+                                .arg(sampledAllocation, 0, 'f', 3)));
+        QVERIFY2(allocated <= reportedAllocation * 1.005,
+                 qPrintable(QStringLiteral("placement x time %1 > report %2").arg(allocated).arg(reportedAllocation)));
+        allocated = reportedAllocation; // the queue table adds up to the report's own total
         double byQueue = 0, byState = 0;
         for (std::size_t r = 1; r < csv["utilization_by_queue"].rows.size(); ++r)
             byQueue += csv["utilization_by_queue"].rows[r][2].toDouble();
