@@ -34,6 +34,8 @@ constexpr RpcPolicy kInjectFault{"InjectFault", Role::Operator, true};
 constexpr RpcPolicy kAdvanceTime{"AdvanceTime", Role::Operator, true};
 constexpr RpcPolicy kPlanJob{"PlanJob", Role::Viewer, false};
 constexpr RpcPolicy kRenderJob{"RenderJob", Role::Viewer, false};
+constexpr RpcPolicy kResolveEvent{"ResolveEvent", Role::Operator, true};
+constexpr RpcPolicy kListLogTemplates{"ListLogTemplates", Role::Viewer, false};
 
 // Bounded queue per server stream: at 1 batch/s this is minutes of slack for a stalled reader.
 constexpr std::size_t kMaxQueuedStreamMessages = 1024;
@@ -330,6 +332,22 @@ grpc::ServerUnaryReactor *EngineService::RenderJob(Ctx *c, const pb::RenderJobRe
 {
     return unary(
         c, kRenderJob, *q, r, [this, q] { return m_engine.renderJob(q->spec()); }, assign<pb::RenderJobResponse>);
+}
+
+grpc::ServerUnaryReactor *EngineService::ResolveEvent(Ctx *c, const pb::ResolveEventRequest *q,
+                                                      pb::ResolveEventResponse *r)
+{
+    return unary(
+        c, kResolveEvent, *q, r, [this, q] { return m_engine.resolveEvent(q->id(), q->by()); },
+        [](pb::ResolveEventResponse *out, pb::Event e) { *out->mutable_event() = std::move(e); }, storeEvent);
+}
+
+grpc::ServerUnaryReactor *EngineService::ListLogTemplates(Ctx *c, const pb::ListLogTemplatesRequest *q,
+                                                          pb::ListLogTemplatesResponse *r)
+{
+    return unary(
+        c, kListLogTemplates, *q, r, [this, q] { return m_engine.listLogTemplates(*q); },
+        assign<pb::ListLogTemplatesResponse>);
 }
 
 } // namespace sn::rpc

@@ -46,6 +46,9 @@ public:
     grpc::ServerUnaryReactor *AdvanceTime(Ctx *, const pb::AdvanceTimeRequest *, pb::SimulationStatus *) override;
     grpc::ServerUnaryReactor *PlanJob(Ctx *, const pb::PlanJobRequest *, pb::PlanJobResponse *) override;
     grpc::ServerUnaryReactor *RenderJob(Ctx *, const pb::RenderJobRequest *, pb::RenderJobResponse *) override;
+    grpc::ServerUnaryReactor *ResolveEvent(Ctx *, const pb::ResolveEventRequest *, pb::ResolveEventResponse *) override;
+    grpc::ServerUnaryReactor *ListLogTemplates(Ctx *, const pb::ListLogTemplatesRequest *,
+                                               pb::ListLogTemplatesResponse *) override;
 
 private:
     // call(): the engine's Reply<T>; fill(response, T): the reply message from the engine's value;
