@@ -5,6 +5,7 @@
 #include "backend/sim/super_node_topology.h"
 #include "tests/backend/telemetry/loopback_port.h"
 #include "tests/support/supernoded_process.h"
+#include "ui/event_table_model.h"
 #include "ui/log_template_table_model.h"
 #include "ui/log_templates_panel.h"
 #include "ui/logs_page.h"
