@@ -118,7 +118,7 @@ std::string chartSvg(const Chart &chart, std::int64_t startMs, std::int64_t endM
 
 std::string toHtml(const ReportData &data, const std::vector<std::string> &keys)
 {
-    // The document's language is the locale the report was made in ("zh-CN", "en").
+    // The document's language is the locale the report was made in ("zh", "en": QLocale::bcp47Name).
     const std::string lang = QLocale().bcp47Name().toStdString();
     std::string out = "<!DOCTYPE html>\n<html lang=\"" + escaped(lang.empty() || lang == "C" ? "en" : lang) +
                       "\"><head><meta charset=\"utf-8\"/>\n<title>" +
