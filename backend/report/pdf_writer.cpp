@@ -30,9 +30,14 @@ QString q(const std::string &s)
 QFont reportFont(double points, bool bold = false)
 {
     QFont f;
-    // Latin text in DejaVu Sans, Chinese in Noto Sans CJK: Qt maps the CJK font's digits (which it
-    // reaches through glyph substitution) to no character, so text extraction lost them.
-    f.setFamilies({QStringLiteral("DejaVu Sans"), QStringLiteral("Noto Sans CJK SC")});
+    // Latin text in DejaVu Sans (a CJK font's digits, reached through glyph substitution, map to
+    // no character, so text extraction lost them). Chinese in WenQuanYi Micro Hei first: Noto
+    // Sans CJK draws 用, 户, 页, ... with the glyph it also gives the look-alike Kangxi radicals,
+    // and Qt names a glyph by its lowest code point in the PDF's ToUnicode map, so copying or
+    // searching the PDF found radicals (U+2F64 for 用). WenQuanYi has no radicals. Noto stays
+    // the fallback where WenQuanYi is not installed.
+    f.setFamilies(
+        {QStringLiteral("DejaVu Sans"), QStringLiteral("WenQuanYi Micro Hei"), QStringLiteral("Noto Sans CJK SC")});
     f.setPointSizeF(points);
     f.setBold(bold);
     return f;
