@@ -19,6 +19,11 @@ OfflineCopy::OfflineCopy(EngineApi &engine, Options options, QObject *parent)
     m_timer.setSingleShot(true);
     m_timer.setInterval(m_options.firstDelayMs);
     connect(&m_timer, &QTimer::timeout, this, [this] {
+        if (running()) { // the restore at start (or a slow round): try again shortly
+            m_timer.setInterval(1000);
+            m_timer.start();
+            return;
+        }
         saveNow();
         m_timer.setInterval(m_options.intervalMs);
         m_timer.start();
@@ -32,7 +37,8 @@ OfflineCopy::OfflineCopy(EngineApi &engine, Options options, QObject *parent)
     connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, [this] {
         const Outcome o = m_watcher.result();
         if (!o.ok) {
-            emit failed(o.message);
+            if (!o.restored) // no earlier copy to restore is not a failure
+                emit failed(o.message);
             return;
         }
         m_path = o.path;
@@ -53,7 +59,34 @@ OfflineCopy::~OfflineCopy()
 
 void OfflineCopy::start()
 {
+    restorePrevious();
     m_timer.start();
+}
+
+bool OfflineCopy::restorePrevious()
+{
+    if (running())
+        return false;
+    m_watcher.setFuture(QtConcurrent::run([directory = m_directory]() -> Outcome {
+        Outcome o;
+        o.restored = true;
+        const QFileInfoList files =
+            QDir(directory).entryInfoList({QStringLiteral("*.snap")}, QDir::Files | QDir::Readable, QDir::Time);
+        for (const QFileInfo &file : files) { // newest first; a damaged file is passed over
+            auto snapshot = report::readSnapshotFile(file.absoluteFilePath());
+            if (!snapshot)
+                continue;
+            o.ok = true;
+            o.path = file.absoluteFilePath();
+            o.gatheredMs = snapshot->gathered_ms();
+            o.fromMs = snapshot->start_ms();
+            o.toMs = snapshot->end_ms();
+            return o;
+        }
+        o.message = "no earlier copy in " + directory;
+        return o;
+    }));
+    return true;
 }
 
 QString OfflineCopy::sanitisedName(const QString &clusterName)

@@ -5,6 +5,8 @@
 // snapshot file (backend/report/snapshot_file.h) through QSaveFile, so a failed write leaves
 // the previous copy whole. A round is skipped while one runs or while the engine is
 // disconnected. The Reports page builds a report from the file (ReportExport::snapshotPath).
+// start() first looks for the copy an earlier run left in the directory (the newest file that
+// reads whole), so a console started while the cluster is out of reach still has one.
 
 #include "backend/api/engine_api.h"
 
@@ -33,7 +35,8 @@ public:
     explicit OfflineCopy(EngineApi &engine, Options options = {}, QObject *parent = nullptr);
     ~OfflineCopy() override; // cancels a running round and waits for it
 
-    // Starts the timer.
+    // Restores the newest earlier copy in directory() (on a worker thread; saved() when found),
+    // then starts the timer.
     void start();
     // One round now; false (nothing starts) while one runs or the engine is disconnected.
     bool saveNow();
@@ -58,9 +61,11 @@ signals:
     void engineConnectionChanged(bool connected);
 
 private:
+    bool restorePrevious();
     struct Outcome {
         bool ok = false;
         QString message, path;
+        bool restored = false; // an earlier run's file, not a round of this one
         std::int64_t gatheredMs = 0, fromMs = 0, toMs = 0;
     };
     EngineApi &m_engine;

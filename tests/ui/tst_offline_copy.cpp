@@ -13,6 +13,8 @@
 #include <QDateTimeEdit>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QDateTime>
 #include <QLabel>
 #include <QTextBrowser>
 #include <QSignalSpy>
@@ -243,6 +245,65 @@ private slots:
         QVERIFY(page.useLocalCopy(false));
         QCOMPARE(page.fromEdit()->minimumDateTime(), QDateTimeEdit().minimumDateTime());
         QTRY_VERIFY_WITH_TIMEOUT(!copy.running(), 120000);
+    }
+
+    void aNewConsoleRestoresTheNewestWholeCopyFromAnEarlierRun()
+    {
+        auto engine = virtualEngine();
+        QTemporaryDir dir;
+        QString path;
+        std::int64_t fromMs = 0, toMs = 0;
+        {
+            OfflineCopy first(*engine, copyOptions(dir));
+            path = saveCopy(first);
+            QVERIFY(!path.isEmpty());
+            fromMs = first.fromMs();
+            toMs = first.toMs();
+        }
+        // A newer file that does not read whole (a crash of some other writer) is passed over.
+        const QString damagedPath = QFileInfo(path).absolutePath() + QStringLiteral("/other.snap");
+        QFile damaged(damagedPath);
+        QVERIFY(damaged.open(QIODevice::WriteOnly));
+        damaged.write(readAll(path).left(100));
+        damaged.close();
+        QVERIFY(damaged.open(QIODevice::ReadWrite));
+        QVERIFY(damaged.setFileTime(QDateTime::currentDateTimeUtc().addSecs(60), QFileDevice::FileModificationTime));
+        damaged.close();
+
+        OfflineCopy::Options options = copyOptions(dir);
+        options.firstDelayMs = 3600 * 1000; // only the restore, no round
+        OfflineCopy second(*engine, options);
+        ReportsPage page(*engine);
+        page.setOfflineCopy(&second);
+        // Started while out of reach: a remote engine says so soon after it is made.
+        emit engine->connectionChanged(false, QStringLiteral("daemon gone"));
+        QVERIFY(!page.usingLocalCopy()); // nothing to switch to yet
+        QSignalSpy saved(&second, &OfflineCopy::saved);
+        QSignalSpy failed(&second, &OfflineCopy::failed);
+        second.start();
+        QTRY_COMPARE_WITH_TIMEOUT(saved.size(), 1, 60000);
+        QCOMPARE(saved[0][0].toString(), path);
+        QCOMPARE(second.fromMs(), fromMs);
+        QCOMPARE(second.toMs(), toMs);
+        QVERIFY(page.usingLocalCopy());
+        QCOMPARE(page.toMs(), toMs);
+        QCOMPARE(failed.size(), 0);
+    }
+
+    void anEmptyDirectoryRestoresNothingAndIsNoFailure()
+    {
+        auto engine = virtualEngine();
+        QTemporaryDir dir;
+        OfflineCopy::Options options = copyOptions(dir);
+        options.firstDelayMs = 3600 * 1000;
+        OfflineCopy copy(*engine, options);
+        QSignalSpy saved(&copy, &OfflineCopy::saved);
+        QSignalSpy failed(&copy, &OfflineCopy::failed);
+        copy.start();
+        QTRY_VERIFY_WITH_TIMEOUT(!copy.running(), 60000);
+        QCOMPARE(saved.size(), 0);
+        QCOMPARE(failed.size(), 0);
+        QVERIFY(copy.path().isEmpty());
     }
 };
 
