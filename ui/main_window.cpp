@@ -6,6 +6,7 @@
 #include "ui/jobs_page.h"
 #include "ui/logs_page.h"
 #include "ui/overview_page.h"
+#include "ui/offline_copy.h"
 #include "ui/reports_page.h"
 #include "ui/setup/setup_launcher_page.h"
 #include "ui/setup/setup_wizard.h"
@@ -49,6 +50,7 @@ MainWindow::MainWindow(EngineApi &engine, MainWindowOptions options, QWidget *pa
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("SuperNode Console"));
     m_poller->setIntervalMs(m_options.summaryIntervalMs);
+    m_offlineCopy = new OfflineCopy(engine, {}, this);
 
     buildPages();
     buildMenus();
@@ -71,6 +73,7 @@ MainWindow::MainWindow(EngineApi &engine, MainWindowOptions options, QWidget *pa
         resize(size);
     }
     m_poller->start();
+    m_offlineCopy->start();
 }
 
 MainWindow::~MainWindow() = default;
@@ -113,7 +116,9 @@ void MainWindow::buildPages()
         } else if (p.id == QLatin1String("logs")) {
             page = new LogsPage(m_engine);
         } else if (p.id == QLatin1String("reports")) {
-            page = new ReportsPage(m_engine);
+            auto *reports = new ReportsPage(m_engine);
+            reports->setOfflineCopy(m_offlineCopy);
+            page = reports;
         } else if (p.id == QLatin1String("setup")) {
             auto *setup = new SetupLauncherPage;
             connect(setup, &SetupLauncherPage::openRequested, this, &MainWindow::openSetupWizard);

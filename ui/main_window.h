@@ -15,6 +15,7 @@ class QStackedWidget;
 namespace sn {
 
 class FreshnessLabel;
+class OfflineCopy;
 class OverviewPage;
 class SimulatedBadge;
 class SummaryPoller;
@@ -47,6 +48,8 @@ public:
     SimulatedBadge *simulatedBadge() const { return m_badge; }
     QLabel *connectionLabel() const { return m_connection; }
     SummaryPoller *summaryPoller() const { return m_poller; }
+    // The local copy of the cluster the Reports page can report from while disconnected.
+    OfflineCopy *offlineCopy() const { return m_offlineCopy; }
     // File > Set up a cluster: the setup wizard, non-modal.
     void openSetupWizard();
 
@@ -65,6 +68,7 @@ private:
     EngineApi &m_engine;
     MainWindowOptions m_options;
     SummaryPoller *m_poller = nullptr;
+    OfflineCopy *m_offlineCopy = nullptr;
     QListWidget *m_nav = nullptr;
     QStackedWidget *m_stack = nullptr;
     OverviewPage *m_overview = nullptr;

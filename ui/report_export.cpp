@@ -5,13 +5,51 @@
 #include "backend/report/pdf_writer.h"
 #include "backend/report/report_builder.h"
 #include "backend/report/report_gatherer.h"
+#include "backend/report/snapshot_file.h"
+#include "backend/report/snapshot_view.h"
 
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
 
 namespace sn {
 
-ReportExport::ReportExport(EngineApi &engine, QObject *parent) : QObject(parent), m_engine(engine)
+namespace {
+
+Result<report::rpb::ReportSnapshot> gather(EngineApi &engine, const ReportExport::Request &request,
+                                           const std::atomic_bool *cancel, const std::function<void(int)> &post)
+{
+    report::GatherOptions options;
+    options.startMs = request.startMs;
+    options.endMs = request.endMs;
+    options.scope = request.scope;
+    options.cancel = cancel;
+    // Gathering is most of the work: 0-70 %.
+    options.progress = [&](int p) { post(p * 70 / 100); };
+    return report::gatherSnapshot(engine, options);
+}
+
+// As `supernodectl report --snapshot` builds it: the file's data, re-scoped and narrowed.
+Result<report::rpb::ReportSnapshot> readSnapshot(const ReportExport::Request &request)
+{
+    auto snapshot = report::readSnapshotFile(request.snapshotPath);
+    if (!snapshot)
+        return snapshot;
+    if (auto scoped = report::applyScope(*snapshot, request.scope); !scoped)
+        return scoped.error();
+    if (request.endMs > request.startMs)
+        if (auto narrowed = report::narrowRange(*snapshot, request.startMs, request.endMs); !narrowed)
+            return narrowed.error();
+    return snapshot;
+}
+
+} // namespace
+
+ReportExport::ReportExport(EngineApi &engine, QObject *parent) : ReportExport(parent)
+{
+    m_engine = &engine;
+}
+
+ReportExport::ReportExport(QObject *parent) : QObject(parent)
 {
     connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, [this] {
         const Outcome o = m_watcher.result();
@@ -48,17 +86,15 @@ bool ReportExport::start(const Request &request)
             },
             Qt::QueuedConnection);
     };
-    m_watcher.setFuture(QtConcurrent::run([engine = &m_engine, request, cancel = m_cancel, post]() -> Outcome {
-        report::GatherOptions options;
-        options.startMs = request.startMs;
-        options.endMs = request.endMs;
-        options.scope = request.scope;
-        options.cancel = cancel.get();
-        // Gathering is most of the work: 0-70 %.
-        options.progress = [&](int p) { post(p * 70 / 100); };
-        auto snapshot = report::gatherSnapshot(*engine, options);
+    m_watcher.setFuture(QtConcurrent::run([engine = m_engine, request, cancel = m_cancel, post]() -> Outcome {
+        if (!engine && request.snapshotPath.isEmpty())
+            return {false, QStringLiteral("no engine to gather from: choose a snapshot file"), {}};
+        auto snapshot = request.snapshotPath.isEmpty() ? gather(*engine, request, cancel.get(), post)
+                                                       : readSnapshot(request);
         if (!snapshot)
             return {false, QString::fromStdString(cancel->load() ? "cancelled" : snapshot.error().message), {}};
+        if (cancel->load())
+            return {false, QStringLiteral("cancelled"), {}};
         auto data = report::buildReport(*snapshot);
         if (!data)
             return {false, QString::fromStdString(data.error().message), {}};

@@ -1,6 +1,6 @@
 #pragma once
 // One report export in the background: gathered from the engine (EngineApi, blocking, so on a
-// worker thread), computed, and written as PDF, HTML or CSV, with progress and Cancel. The GUI
+// worker thread) or read from a snapshot file, computed, and written as PDF, HTML or CSV, with progress and Cancel. The GUI
 // thread never waits: progress and the result arrive as queued signals.
 
 #include "backend/api/engine_api.h"
@@ -26,9 +26,16 @@ public:
         std::vector<std::string> sections; // empty: all
         QString format;                    // "pdf", "html", "csv"; empty: preview only
         QString path;                      // a file; a folder for csv
+        // Empty: gathered from the engine. Otherwise a snapshot file (the console's local copy,
+        // ui/offline_copy.h, or one from supernodectl snapshot) the report is built from as
+        // `supernodectl report --snapshot` does, narrowed to [startMs, endMs) when that is
+        // inside it, so no engine is needed.
+        QString snapshotPath;
     };
 
     explicit ReportExport(EngineApi &engine, QObject *parent = nullptr);
+    // Reports from snapshot files only (Request::snapshotPath), with no engine at all.
+    explicit ReportExport(QObject *parent = nullptr);
     ~ReportExport() override; // cancels a running export and waits for it
 
     // False while one is running.
@@ -47,7 +54,7 @@ private:
         bool ok = false;
         QString message, previewHtml;
     };
-    EngineApi &m_engine;
+    EngineApi *m_engine = nullptr;
     std::shared_ptr<std::atomic_bool> m_cancel;
     QFutureWatcher<Outcome> m_watcher;
 };

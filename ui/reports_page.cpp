@@ -1,5 +1,6 @@
 #include "ui/reports_page.h"
 
+#include "ui/offline_copy.h"
 #include "ui/reply_guard.h"
 #include "ui/report_export.h"
 
@@ -58,6 +59,11 @@ ReportsPage::ReportsPage(EngineApi &engine, QWidget *parent)
 {
     m_from = utcEdit();
     m_to = utcEdit();
+    m_source = new QComboBox;
+    m_source->setObjectName(QStringLiteral("source"));
+    m_source->addItem(tr("Live cluster"), QString());
+    m_source->setToolTip(tr("The local copy is what this console saved of the cluster, for reports while the engine "
+                            "is out of reach."));
     m_scope = new QComboBox;
     m_scope->addItem(tr("Whole cluster"), QStringLiteral("cluster"));
     m_format = new QComboBox;
@@ -71,6 +77,7 @@ ReportsPage::ReportsPage(EngineApi &engine, QWidget *parent)
     range->addWidget(new QLabel(tr("to")));
     range->addWidget(m_to);
     range->addStretch();
+    pickers->addRow(tr("Source"), m_source);
     pickers->addRow(tr("Range"), range);
     pickers->addRow(tr("Scope"), m_scope);
     auto *toggles = new QGridLayout;
@@ -113,6 +120,7 @@ ReportsPage::ReportsPage(EngineApi &engine, QWidget *parent)
     layout->addWidget(m_status);
     layout->addWidget(m_preview, 1);
 
+    connect(m_source, &QComboBox::currentIndexChanged, this, &ReportsPage::sourceChosen);
     connect(m_previewButton, &QPushButton::clicked, this, &ReportsPage::preview);
     connect(m_exportButton, &QPushButton::clicked, this, &ReportsPage::chooseFileAndExport);
     connect(m_cancel, &QPushButton::clicked, this, &ReportsPage::cancel);
@@ -209,6 +217,87 @@ void ReportsPage::setSectionEnabled(const QString &key, bool on)
             box->setChecked(on);
 }
 
+void ReportsPage::setOfflineCopy(OfflineCopy *copy)
+{
+    connect(copy, &OfflineCopy::saved, this, &ReportsPage::setLocalCopy);
+    connect(copy, &OfflineCopy::engineConnectionChanged, this, &ReportsPage::setEngineConnected);
+    if (!copy->path().isEmpty())
+        setLocalCopy(copy->path(), copy->savedAtMs(), copy->fromMs(), copy->toMs());
+    setEngineConnected(copy->engineConnected());
+}
+
+void ReportsPage::setLocalCopy(const QString &path, std::int64_t savedAtMs, std::int64_t fromMs, std::int64_t toMs)
+{
+    const auto utc = [](std::int64_t ms) {
+        return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
+    };
+    const QString label =
+        tr("Local copy (saved %1 UTC, %2 to %3)").arg(utc(savedAtMs), utc(fromMs), utc(toMs));
+    m_copyFromMs = fromMs;
+    m_copyToMs = toMs;
+    if (m_source->count() < 2) {
+        m_source->addItem(label, path);
+    } else {
+        m_source->setItemText(1, label);
+        m_source->setItemData(1, path);
+        if (usingLocalCopy())
+            sourceChosen(); // the new copy's range
+    }
+    if (!m_engineConnected && !usingLocalCopy())
+        setEngineConnected(false);
+}
+
+bool ReportsPage::useLocalCopy(bool on)
+{
+    if (on && m_source->count() < 2)
+        return false;
+    m_source->setCurrentIndex(on ? 1 : 0);
+    return true;
+}
+
+bool ReportsPage::usingLocalCopy() const
+{
+    return m_source->currentIndex() == 1;
+}
+
+void ReportsPage::setEngineConnected(bool connected)
+{
+    m_engineConnected = connected;
+    if (connected) {
+        if (usingLocalCopy())
+            m_status->setText(tr("The engine is connected again; choose Live cluster for its current data."));
+        return;
+    }
+    if (useLocalCopy(true))
+        m_status->setText(tr("The engine is disconnected: reports are made from the local copy."));
+    else
+        m_status->setText(tr("The engine is disconnected and there is no local copy yet."));
+}
+
+void ReportsPage::sourceChosen()
+{
+    if (usingLocalCopy()) {
+        if (!m_showingCopy) { // back to this range when the live cluster is chosen again
+            m_liveFromMs = fromMs();
+            m_liveToMs = toMs();
+        }
+        m_showingCopy = true;
+        const QDateTime from = QDateTime::fromMSecsSinceEpoch(m_copyFromMs, Qt::UTC);
+        const QDateTime to = QDateTime::fromMSecsSinceEpoch(m_copyToMs, Qt::UTC);
+        m_from->setDateTimeRange(from, to);
+        m_to->setDateTimeRange(from, to);
+        setRange(m_copyFromMs, m_copyToMs);
+        return;
+    }
+    m_showingCopy = false;
+    m_from->clearMinimumDateTime();
+    m_from->clearMaximumDateTime();
+    m_to->clearMinimumDateTime();
+    m_to->clearMaximumDateTime();
+    if (m_liveToMs > m_liveFromMs)
+        setRange(m_liveFromMs, m_liveToMs);
+}
+
 bool ReportsPage::preview()
 {
     return run({}, {});
@@ -239,6 +328,7 @@ bool ReportsPage::run(const QString &format, const QString &path)
     request.sections = keys;
     request.format = format;
     request.path = path;
+    request.snapshotPath = m_source->currentData().toString();
     if (!m_export->start(request))
         return false;
     m_progress->setValue(0);

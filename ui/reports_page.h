@@ -1,7 +1,9 @@
 #pragma once
 // The Reports page: pick a range, a scope (cluster, a node, a queue) and the sections, preview
 // the report, and export it as PDF, HTML or CSV in the background with progress and Cancel
-// (ReportExport). The same report supernodectl report writes (docs/reports.md).
+// (ReportExport). The same report supernodectl report writes (docs/reports.md). The Source is
+// the live cluster or the console's local copy (OfflineCopy); while the engine is disconnected
+// the page switches to the copy and the range pickers are held inside the copy's range.
 
 #include "backend/api/engine_api.h"
 
@@ -19,6 +21,7 @@ class QTextBrowser;
 
 namespace sn {
 
+class OfflineCopy;
 class ReportExport;
 
 class ReportsPage : public QWidget {
@@ -34,6 +37,17 @@ public:
     std::vector<std::string> sections() const;
     void setSectionEnabled(const QString &key, bool on);
 
+    // Follows the copy: its saves update the "Local copy" source, its engine's disconnection
+    // switches to it.
+    void setOfflineCopy(OfflineCopy *copy);
+    // A snapshot file holding [fromMs, toMs), gathered at savedAtMs, as the "Local copy" source.
+    void setLocalCopy(const QString &path, std::int64_t savedAtMs, std::int64_t fromMs, std::int64_t toMs);
+    // Live cluster (false) or the local copy (true); false when there is no copy.
+    bool useLocalCopy(bool on);
+    bool usingLocalCopy() const;
+    // The engine lost (false) or regained its daemon: to the local copy and back, saying so.
+    void setEngineConnected(bool connected);
+
     // Export to PATH (a folder for csv) without the file dialog; false while one runs.
     bool exportTo(const QString &format, const QString &path);
     bool preview();
@@ -44,6 +58,9 @@ public:
     QPushButton *cancelButton() const { return m_cancel; }
     QLabel *statusLabel() const { return m_status; }
     QComboBox *scopeBox() const { return m_scope; }
+    QComboBox *sourceBox() const { return m_source; }
+    QDateTimeEdit *fromEdit() const { return m_from; }
+    QDateTimeEdit *toEdit() const { return m_to; }
 
 signals:
     void exportFinished(bool ok, const QString &message);
@@ -57,12 +74,18 @@ private:
     bool run(const QString &format, const QString &path);
     void chooseFileAndExport();
     void loadEngineState();
+    void sourceChosen();
 
     EngineApi &m_engine;
     ReportExport *m_export = nullptr;
     QDateTimeEdit *m_from = nullptr;
     QDateTimeEdit *m_to = nullptr;
     QComboBox *m_scope = nullptr;
+    QComboBox *m_source = nullptr; // item data: "" live, else the copy's path
+    std::int64_t m_copyFromMs = 0, m_copyToMs = 0;
+    std::int64_t m_liveFromMs = 0, m_liveToMs = 0; // the range picked before switching to the copy
+    bool m_engineConnected = true;
+    bool m_showingCopy = false; // the pickers hold the copy's range
     QComboBox *m_format = nullptr;
     std::vector<std::pair<QString, QCheckBox *>> m_sections;
     QPushButton *m_previewButton = nullptr;

@@ -12,6 +12,7 @@
 #include "backend/report/report_gatherer.h"
 #include "backend/report/report_simulation.h"
 #include "backend/report/snapshot_file.h"
+#include "backend/report/snapshot_view.h"
 #include "translations/translation_loader.h"
 
 #include <QDateTime>
@@ -67,16 +68,9 @@ Result<supernode::report::v1::ReportSnapshot> gather(Context &ctx, const ReportA
 {
     if (!a.snapshot.isEmpty()) {
         auto snapshot = report::readSnapshotFile(a.snapshot);
-        // A cluster snapshot holds every GPU, job and event, so any narrower scope can be built
-        // from it; a snapshot gathered for a narrower scope holds only that.
-        if (snapshot && !a.scope.isEmpty() && a.scope != QString::fromStdString(snapshot->scope())) {
-            if (snapshot->scope() != "cluster")
-                return invalidArgument("--scope " + a.scope.toStdString() + ": the snapshot holds only scope " +
-                                       snapshot->scope());
-            if (auto scope = report::parseScope(a.scope.toStdString()); !scope)
-                return scope.error();
-            snapshot->set_scope(a.scope.toStdString());
-        }
+        if (snapshot)
+            if (auto scoped = report::applyScope(*snapshot, a.scope.toStdString()); !scoped)
+                return scoped.error();
         return snapshot;
     }
     std::optional<std::int64_t> from, to;

@@ -23,9 +23,7 @@ std::int64_t defaultStepMs(std::int64_t startMs, std::int64_t endMs)
     return std::max<std::int64_t>(minute, (endMs - startMs) / 2000 / minute * minute);
 }
 
-namespace {
-
-bool overlaps(const pb::Job &job, std::int64_t startMs, std::int64_t endMs)
+bool jobOverlaps(const pb::Job &job, std::int64_t startMs, std::int64_t endMs)
 {
     if (job.submit_time_ms() >= startMs && job.submit_time_ms() < endMs)
         return true;
@@ -33,6 +31,8 @@ bool overlaps(const pb::Job &job, std::int64_t startMs, std::int64_t endMs)
         return false;
     return job.end_time_ms() == 0 || job.end_time_ms() > startMs;
 }
+
+namespace {
 
 void addTemplates(const pb::LogQueryResponse &logs, rpb::ReportSnapshot &snapshot)
 {
@@ -106,7 +106,7 @@ Result<rpb::ReportSnapshot> gatherSnapshot(EngineApi &engine, const GatherOption
     if (!jobs)
         return jobs.error();
     for (const pb::Job &job : jobs->jobs())
-        if (overlaps(job, options.startMs, options.endMs))
+        if (jobOverlaps(job, options.startMs, options.endMs))
             *snapshot.add_jobs() = job;
     progress(10);
 

@@ -33,6 +33,8 @@ inline constexpr const char *kPowerMetric = "DCGM_FI_DEV_POWER_USAGE";
 // A scope string checked: "cluster", "node:NAME", "queue:NAME" or "job:ID".
 Result<std::pair<std::string, std::string>> parseScope(const std::string &scope);
 std::int64_t defaultStepMs(std::int64_t startMs, std::int64_t endMs);
+// A job a snapshot of [startMs, endMs) carries: submitted in it, or running during part of it.
+bool jobOverlaps(const supernode::v1::Job &job, std::int64_t startMs, std::int64_t endMs);
 
 Result<rpb::ReportSnapshot> gatherSnapshot(EngineApi &engine, const GatherOptions &options);
 

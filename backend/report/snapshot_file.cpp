@@ -70,7 +70,13 @@ Status writeSnapshotFile(const rpb::ReportSnapshot &snapshot, const QString &pat
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return invalidArgument("cannot write " + path.toStdString() + ": " + file.errorString().toStdString());
-    file.write(encodeSnapshot(snapshot));
+    // A short write (a full disk, a file size limit) must not be committed as a whole copy.
+    const QByteArray bytes = encodeSnapshot(snapshot);
+    if (file.write(bytes) != bytes.size()) {
+        const std::string why = file.errorString().toStdString();
+        file.cancelWriting();
+        return invalidArgument("cannot write " + path.toStdString() + ": " + why);
+    }
     if (!file.commit())
         return invalidArgument("cannot write " + path.toStdString() + ": " + file.errorString().toStdString());
     return success();
