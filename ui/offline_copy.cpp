@@ -112,33 +112,33 @@ bool OfflineCopy::saveNow()
         o.message = QString::fromStdString(message);
         return o;
     };
-    m_watcher.setFuture(QtConcurrent::run([this, engine = &m_engine, rangeMs = m_options.rangeMs,
-                                           cancel = m_cancel, failure]() -> Outcome {
-        // The engine's clock, not this machine's: a simulated cluster runs in virtual time.
-        auto summary = waitFor(engine->getSummary());
-        if (!summary)
-            return failure(summary.error().message);
-        report::GatherOptions options;
-        options.endMs = summary->time_ms() / 60000 * 60000; // whole minutes: the store's rollups
-        options.startMs = options.endMs - rangeMs;
-        options.cancel = cancel.get();
-        auto snapshot = report::gatherSnapshot(*engine, options);
-        if (!snapshot)
-            return failure(cancel->load() ? "cancelled" : snapshot.error().message);
-        // pathFor reads only m_directory, set once in the constructor.
-        const QString path = pathFor(QString::fromStdString(snapshot->cluster().name()));
-        if (!QDir().mkpath(QFileInfo(path).absolutePath()))
-            return failure("cannot create " + QFileInfo(path).absolutePath().toStdString());
-        if (auto written = report::writeSnapshotFile(*snapshot, path); !written)
-            return failure(written.error().message);
-        Outcome o;
-        o.ok = true;
-        o.path = path;
-        o.gatheredMs = snapshot->gathered_ms();
-        o.fromMs = snapshot->start_ms();
-        o.toMs = snapshot->end_ms();
-        return o;
-    }));
+    m_watcher.setFuture(QtConcurrent::run(
+        [this, engine = &m_engine, rangeMs = m_options.rangeMs, cancel = m_cancel, failure]() -> Outcome {
+            // The engine's clock, not this machine's: a simulated cluster runs in virtual time.
+            auto summary = waitFor(engine->getSummary());
+            if (!summary)
+                return failure(summary.error().message);
+            report::GatherOptions options;
+            options.endMs = summary->time_ms() / 60000 * 60000; // whole minutes: the store's rollups
+            options.startMs = options.endMs - rangeMs;
+            options.cancel = cancel.get();
+            auto snapshot = report::gatherSnapshot(*engine, options);
+            if (!snapshot)
+                return failure(cancel->load() ? "cancelled" : snapshot.error().message);
+            // pathFor reads only m_directory, set once in the constructor.
+            const QString path = pathFor(QString::fromStdString(snapshot->cluster().name()));
+            if (!QDir().mkpath(QFileInfo(path).absolutePath()))
+                return failure("cannot create " + QFileInfo(path).absolutePath().toStdString());
+            if (auto written = report::writeSnapshotFile(*snapshot, path); !written)
+                return failure(written.error().message);
+            Outcome o;
+            o.ok = true;
+            o.path = path;
+            o.gatheredMs = snapshot->gathered_ms();
+            o.fromMs = snapshot->start_ms();
+            o.toMs = snapshot->end_ms();
+            return o;
+        }));
     return true;
 }
 

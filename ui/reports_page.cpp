@@ -12,8 +12,11 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QRegularExpressionValidator>
 #include <QTextBrowser>
 #include <QTimeZone>
 #include <QVBoxLayout>
@@ -66,6 +69,16 @@ ReportsPage::ReportsPage(EngineApi &engine, QWidget *parent)
                             "is out of reach."));
     m_scope = new QComboBox;
     m_scope->addItem(tr("Whole cluster"), QStringLiteral("cluster"));
+    m_scope->addItem(tr("One job"), QStringLiteral("job:"));
+    m_jobId = new QLineEdit;
+    m_jobId->setObjectName(QStringLiteral("jobId"));
+    m_jobId->setPlaceholderText(tr("job ID"));
+    m_jobId->setValidator(
+        new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[A-Za-z0-9._-]{1,64}")), m_jobId));
+    m_jobId->setMaximumWidth(140);
+    m_jobId->setVisible(false);
+    connect(m_scope, &QComboBox::currentIndexChanged, this,
+            [this] { m_jobId->setVisible(m_scope->currentData().toString() == QLatin1String("job:")); });
     m_format = new QComboBox;
     m_format->addItem(QStringLiteral("PDF"), QStringLiteral("pdf"));
     m_format->addItem(QStringLiteral("HTML"), QStringLiteral("html"));
@@ -79,7 +92,10 @@ ReportsPage::ReportsPage(EngineApi &engine, QWidget *parent)
     range->addStretch();
     pickers->addRow(tr("Source"), m_source);
     pickers->addRow(tr("Range"), range);
-    pickers->addRow(tr("Scope"), m_scope);
+    auto *scopeRow = new QHBoxLayout;
+    scopeRow->addWidget(m_scope, 1);
+    scopeRow->addWidget(m_jobId);
+    pickers->addRow(tr("Scope"), scopeRow);
     auto *toggles = new QGridLayout;
     int i = 0;
     for (const SectionName &s : kSections) {
@@ -198,7 +214,14 @@ void ReportsPage::setRange(std::int64_t fromMs, std::int64_t toMs)
 
 QString ReportsPage::scope() const
 {
-    return m_scope->currentData().toString();
+    const QString scope = m_scope->currentData().toString();
+    return scope == QLatin1String("job:") ? scope + m_jobId->text() : scope;
+}
+
+void ReportsPage::setJobScope(const QString &id)
+{
+    m_scope->setCurrentIndex(m_scope->findData(QStringLiteral("job:")));
+    m_jobId->setText(id);
 }
 
 std::vector<std::string> ReportsPage::sections() const
@@ -231,8 +254,7 @@ void ReportsPage::setLocalCopy(const QString &path, std::int64_t savedAtMs, std:
     const auto utc = [](std::int64_t ms) {
         return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm"));
     };
-    const QString label =
-        tr("Local copy (saved %1 UTC, %2 to %3)").arg(utc(savedAtMs), utc(fromMs), utc(toMs));
+    const QString label = tr("Local copy (saved %1 UTC, %2 to %3)").arg(utc(savedAtMs), utc(fromMs), utc(toMs));
     m_copyFromMs = fromMs;
     m_copyToMs = toMs;
     if (m_source->count() < 2) {
@@ -319,6 +341,11 @@ bool ReportsPage::run(const QString &format, const QString &path)
     const auto keys = sections();
     if (keys.empty()) {
         m_status->setText(tr("Choose at least one section."));
+        return false;
+    }
+    if (scope() == QLatin1String("job:")) {
+        m_status->setText(tr("Enter the job's ID for the One job scope."));
+        m_jobId->setFocus();
         return false;
     }
     ReportExport::Request request;

@@ -17,6 +17,7 @@ class QDateTimeEdit;
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QLineEdit;
 class QTextBrowser;
 
 namespace sn {
@@ -58,6 +59,9 @@ public:
     QPushButton *cancelButton() const { return m_cancel; }
     QLabel *statusLabel() const { return m_status; }
     QComboBox *scopeBox() const { return m_scope; }
+    QLineEdit *jobIdEdit() const { return m_jobId; }
+    // The "One job" scope with that job.
+    void setJobScope(const QString &id);
     QComboBox *sourceBox() const { return m_source; }
     QDateTimeEdit *fromEdit() const { return m_from; }
     QDateTimeEdit *toEdit() const { return m_to; }
@@ -81,6 +85,7 @@ private:
     QDateTimeEdit *m_from = nullptr;
     QDateTimeEdit *m_to = nullptr;
     QComboBox *m_scope = nullptr;
+    QLineEdit *m_jobId = nullptr;  // shown for the "One job" scope
     QComboBox *m_source = nullptr; // item data: "" live, else the copy's path
     std::int64_t m_copyFromMs = 0, m_copyToMs = 0;
     std::int64_t m_liveFromMs = 0, m_liveToMs = 0; // the range picked before switching to the copy

@@ -10,16 +10,16 @@
 #include "ui/reports_page.h"
 
 #include <QComboBox>
+#include <QDateTime>
 #include <QDateTimeEdit>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QDateTime>
 #include <QLabel>
-#include <QTextBrowser>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 
 #include <csignal>
 #include <sys/resource.h>
@@ -93,11 +93,16 @@ private slots:
     {
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("file");
-        QTest::newRow("plain") << "dgx-a_1" << "dgx-a_1";
-        QTest::newRow("chinese") << "华东超节点" << "华东超节点";
-        QTest::newRow("path separators") << "../etc/passwd" << "___etc_passwd";
-        QTest::newRow("spaces") << "lab cluster 2" << "lab_cluster_2";
-        QTest::newRow("empty") << "" << "cluster";
+        QTest::newRow("plain") << "dgx-a_1"
+                               << "dgx-a_1";
+        QTest::newRow("chinese") << "华东超节点"
+                                 << "华东超节点";
+        QTest::newRow("path separators") << "../etc/passwd"
+                                         << "___etc_passwd";
+        QTest::newRow("spaces") << "lab cluster 2"
+                                << "lab_cluster_2";
+        QTest::newRow("empty") << ""
+                               << "cluster";
     }
     void sanitisesTheClusterName()
     {

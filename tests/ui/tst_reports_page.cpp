@@ -8,6 +8,7 @@
 #include <QComboBox>
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -118,6 +119,46 @@ private slots:
             page.setSectionEnabled(QLatin1String(key), false);
         QVERIFY(!page.preview());
         QCOMPARE(page.statusLabel()->text(), QStringLiteral("Choose at least one section."));
+    }
+
+    void aJobScopeNeedsAnIdAndReportsThatJob()
+    {
+        auto engine = virtualEngine();
+        ReportsPage page(*engine);
+        page.show();
+        const std::int64_t now = waitFor(engine->getSummary())->time_ms() / 60000 * 60000;
+        QTRY_COMPARE(page.toMs(), now);
+        const int jobItem = page.scopeBox()->findData(QStringLiteral("job:"));
+        QVERIFY(jobItem >= 0);
+        QVERIFY(page.jobIdEdit()->isHidden());
+        page.scopeBox()->setCurrentIndex(jobItem);
+        QVERIFY(!page.jobIdEdit()->isHidden());
+        QVERIFY(!page.preview()); // no ID yet
+        QVERIFY2(page.statusLabel()->text().contains("job's ID"), qPrintable(page.statusLabel()->text()));
+        QTest::keyClicks(page.jobIdEdit(), QStringLiteral("12 ;x")); // no spaces or shell characters
+        QCOMPARE(page.jobIdEdit()->text(), QStringLiteral("12x"));
+
+        pb::ListJobsRequest request;
+        request.set_limit(2000);
+        const auto jobs = waitFor(engine->listJobs(request));
+        QVERIFY(jobs);
+        const pb::Job *ran = nullptr;
+        for (const pb::Job &j : jobs->jobs())
+            if (j.start_time_ms() > 0 && !j.spec().name().empty()) {
+                ran = &j;
+                break;
+            }
+        QVERIFY(ran);
+        const QString id = QString::fromStdString(ran->id());
+        page.setJobScope(id);
+        QCOMPARE(page.scope(), QStringLiteral("job:%1").arg(id));
+        QSignalSpy finished(&page, &ReportsPage::exportFinished);
+        QVERIFY(page.preview());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
+        QVERIFY2(finished[0][0].toBool(), qPrintable(finished[0][1].toString()));
+        const QString text = page.previewView()->toPlainText();
+        QVERIFY2(text.contains(QStringLiteral("scope job:%1").arg(id)), qPrintable(text.left(400)));
+        QVERIFY(text.contains(QString::fromStdString(ran->spec().name())));
     }
 };
 
