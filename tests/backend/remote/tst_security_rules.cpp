@@ -1,0 +1,282 @@
+// The security rules of docs/security.md, each against a real supernoded on 127.0.0.1 with TLS
+// and tokens (and the real supernodectl for the files it writes):
+// - a viewer is refused every rpc of the service that is not on the read-only list below, found
+//   by walking the service's descriptor, so a new rpc must be classified here before it passes;
+// - no token, private key or token hash appears in what the daemon prints or keeps on disk;
+// - files holding secrets are 0600;
+// - a non-loopback bind without TLS and tokens is refused at start;
+// - an oversized request and a flood from one principal are refused without harming the next
+//   call or another principal.
+#include "backend/api/supernode.grpc.pb.h"
+#include "backend/remote/grpc/access_tokens.h"
+#include "backend/remote/grpc/remote_engine.h"
+#include "backend/sim/super_node_topology.h"
+#include "tests/support/supernoded_process.h"
+
+#include <grpcpp/create_channel.h>
+#include <grpcpp/generic/generic_stub.h>
+#include <grpcpp/security/credentials.h>
+#include <grpcpp/support/byte_buffer.h>
+
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <google/protobuf/descriptor.h>
+
+#include <condition_variable>
+#include <mutex>
+#include <set>
+#include <sys/stat.h>
+
+using namespace sn;
+using sn::test::SupernodedProcess;
+
+namespace {
+
+// The rpcs a viewer may call: they read and change nothing. Everything else must refuse it.
+const std::set<std::string> kReadOnlyRpcs = {
+    "GetCluster", "GetSummary",   "SubscribeTelemetry", "QueryRange", "ListJobs",  "GetJob",
+    "ListEvents", "StreamEvents", "QueryLogs",          "StreamLogs", "GetConfig", "GetSimulation",
+    "PlanJob",    "RenderJob",    "ListLogTemplates",
+};
+
+ClusterSpec quietCluster()
+{
+    ClusterSpec spec = sim::defaultSimulatedSpec(1);
+    spec.simulation.jobArrivalsPerHour = 0;
+    return spec;
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// One call by name with an empty request (valid for every message type), as a generic client
+// would make it: the answer's status.
+grpc::Status callByName(grpc::GenericStub &stub, const std::string &method, const std::string &token)
+{
+    grpc::ClientContext context;
+    context.AddMetadata("authorization", "Bearer " + token);
+    context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+    grpc::ByteBuffer request, response;
+    grpc::Slice empty;
+    request = grpc::ByteBuffer(&empty, 1);
+    std::mutex mutex;
+    std::condition_variable done;
+    std::optional<grpc::Status> status;
+    stub.UnaryCall(&context, method, grpc::StubOptions(), &request, &response, [&](grpc::Status s) {
+        std::lock_guard lock(mutex);
+        status = std::move(s);
+        done.notify_one();
+    });
+    std::unique_lock lock(mutex);
+    done.wait(lock, [&] { return status.has_value(); });
+    return *status;
+}
+
+std::shared_ptr<grpc::Channel> tlsChannel(const SupernodedProcess &daemon)
+{
+    const auto options = daemon.client("viewer");
+    grpc::SslCredentialsOptions ssl;
+    ssl.pem_root_certs = options.caPem;
+    return grpc::CreateChannel("127.0.0.1:" + std::to_string(daemon.port()), grpc::SslCredentials(ssl));
+}
+
+QString ctlBinary()
+{
+    return qEnvironmentVariable("SN_BINARY_DIR") + QStringLiteral("/app/supernodectl/supernodectl");
+}
+
+int runCtl(const QStringList &args, QString *output)
+{
+    QProcess p;
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start(ctlBinary(), args);
+    if (!p.waitForFinished(60000))
+        return -1;
+    *output = QString::fromLocal8Bit(p.readAll());
+    return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+}
+
+int modeOf(const QString &path)
+{
+    struct stat st {};
+    return ::stat(QFile::encodeName(path).constData(), &st) == 0 ? int(st.st_mode & 0777) : -1;
+}
+
+// The private key's base64 body, without the PEM armour (what a log line would show of it).
+QByteArray pemBody(const QByteArray &pem)
+{
+    QByteArray body;
+    for (const QByteArray &line : pem.split('\n'))
+        if (!line.startsWith("-----"))
+            body += line;
+    return body.left(64);
+}
+
+} // namespace
+
+class TestSecurityRules : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        m_daemon = std::make_unique<SupernodedProcess>();
+        SupernodedProcess::Options options;
+        options.spec = quietCluster();
+        options.extraArguments << "--rate-limit"
+                               << "20"
+                               << "--max-request-bytes"
+                               << "65536";
+        QString why;
+        QVERIFY2(m_daemon->start(options, &why), qPrintable(why));
+    }
+
+    void aViewerIsRefusedEveryRpcThatIsNotReadOnly()
+    {
+        const auto *service =
+            google::protobuf::DescriptorPool::generated_pool()->FindServiceByName("supernode.v1.Engine");
+        QVERIFY(service);
+        QVERIFY(service->method_count() > 10);
+        grpc::GenericStub stub(tlsChannel(*m_daemon));
+        int mutating = 0;
+        for (int i = 0; i < service->method_count(); ++i) {
+            const auto *method = service->method(i);
+            if (kReadOnlyRpcs.count(method->name()))
+                continue;
+            QVERIFY2(!method->server_streaming(), qPrintable("a streaming rpc that is not on the read-only list: " +
+                                                             QString::fromStdString(method->name())));
+            ++mutating;
+            const std::string path = "/supernode.v1.Engine/" + method->name();
+            grpc::Status status = callByName(stub, path, m_daemon->token("viewer").toStdString());
+            for (int tries = 0; status.error_code() == grpc::StatusCode::RESOURCE_EXHAUSTED && tries < 50; ++tries) {
+                QTest::qWait(100); // the shared daemon's rate limit, not the answer under test
+                status = callByName(stub, path, m_daemon->token("viewer").toStdString());
+            }
+            QVERIFY2(status.error_code() == grpc::StatusCode::PERMISSION_DENIED,
+                     qPrintable(QStringLiteral("%1 answered a viewer with %2: %3")
+                                    .arg(QString::fromStdString(method->name()))
+                                    .arg(int(status.error_code()))
+                                    .arg(QString::fromStdString(status.error_message()))));
+        }
+        QVERIFY2(mutating >= 6, "the walk found too few mutating rpcs to mean anything");
+    }
+
+    void noSecretReachesTheDaemonsOutputOrStateFiles()
+    {
+        rpc::RemoteEngine viewer(m_daemon->client("viewer"));
+        (void)waitFor(viewer.getSummary()); // a served call with a good token (or a rate-limit refusal)
+        auto intruder = m_daemon->client("viewer");
+        intruder.token = rpc::createToken("intruder", rpc::Role::Admin)->token;
+        QVERIFY(!waitFor(rpc::RemoteEngine(intruder).getSummary()).ok());
+        auto garbage = m_daemon->client("viewer");
+        garbage.token = "not-a-token-but-secret-text-42";
+        QVERIFY(!waitFor(rpc::RemoteEngine(garbage).submitJob({})).ok());
+
+        QList<QByteArray> secrets;
+        for (const char *role : {"viewer", "operator", "admin"})
+            secrets << m_daemon->token(QLatin1String(role)).toUtf8();
+        secrets << QByteArray::fromStdString(intruder.token) << QByteArray("not-a-token-but-secret-text-42");
+        secrets << pemBody(readAll(m_daemon->path("certs/server.key")))
+                << pemBody(readAll(m_daemon->path("certs/ca.key")));
+        for (const QByteArray &s : secrets)
+            QVERIFY(s.size() >= 16);
+
+        QVector<QPair<QString, QByteArray>> places{{QStringLiteral("daemon output"), m_daemon->output().toUtf8()}};
+        QDirIterator files(m_daemon->stateDir(), QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+        while (files.hasNext()) {
+            const QString path = files.next();
+            places.append({path, readAll(path)});
+        }
+        // The tokens file holds hashes, not the tokens.
+        places.append({m_daemon->path("tokens"), readAll(m_daemon->path("tokens"))});
+        QVERIFY(places.size() > 2);
+        for (const auto &[where, bytes] : places)
+            for (const QByteArray &s : secrets)
+                QVERIFY2(!bytes.contains(s),
+                         qPrintable(where + " contains a secret: " + QString::fromLatin1(s.left(12))));
+    }
+
+    void filesWithSecretsAre0600()
+    {
+        QTemporaryDir dir;
+        QString output;
+        QCOMPARE(runCtl({"certs", "init", dir.filePath("certs")}, &output), 0);
+        for (const char *key : {"ca.key", "server.key", "client.key"})
+            QVERIFY2(modeOf(dir.filePath(QStringLiteral("certs/") + key)) == 0600,
+                     qPrintable(QStringLiteral("%1: mode %2")
+                                    .arg(key)
+                                    .arg(modeOf(dir.filePath(QStringLiteral("certs/") + key)), 0, 8)));
+        QCOMPARE(runCtl({"tokens", "create", "--role", "viewer", "--file", dir.filePath("tokens"), "--name", "alice"},
+                        &output),
+                 0);
+        QCOMPARE(modeOf(dir.filePath("tokens")), 0600);
+        QVERIFY2(!readAll(dir.filePath("tokens")).contains(output.trimmed().toUtf8().right(20)),
+                 "the tokens file holds the token itself");
+        QCOMPARE(modeOf(dir.filePath("certs")) & 0077, 0); // the folder too
+    }
+
+    void aNonLoopbackBindNeedsTlsAndTokens()
+    {
+        QTemporaryDir dir;
+        QProcess p;
+        p.setProcessChannelMode(QProcess::MergedChannels);
+        p.start(SupernodedProcess::binary(), {"--listen", "0.0.0.0:0", "--insecure-no-tls", "--state-dir", dir.path()});
+        QVERIFY(p.waitForFinished(20000));
+        QVERIFY(p.exitCode() != 0);
+        QVERIFY2(QString::fromLocal8Bit(p.readAll()).contains("loopback"), "the refusal does not say why");
+    }
+
+    void anOversizedRequestIsRefusedAndTheNextCallIsServed()
+    {
+        rpc::RemoteEngine operatorEngine(m_daemon->client("operator"));
+        pb::JobSpec huge;
+        huge.set_name("huge");
+        huge.set_user("tester");
+        huge.set_gpus_min(1);
+        huge.set_gpus_max(1);
+        huge.set_command(std::string(1 << 20, 'x'));
+        const auto refused = waitFor(operatorEngine.submitJob(huge));
+        QVERIFY(!refused.ok());
+        QVERIFY2(QString::fromStdString(refused.error().message).contains("too large"),
+                 refused.error().message.c_str());
+        QTest::qWait(200);
+        QVERIFY(waitFor(operatorEngine.getSummary()).ok());
+    }
+
+    void aFloodFromOnePrincipalDoesNotStarveAnother()
+    {
+        rpc::RemoteEngine viewer(m_daemon->client("viewer"));
+        rpc::RemoteEngine admin(m_daemon->client("admin"));
+        QTest::qWait(1500); // both buckets refill after the earlier cases
+        std::vector<Reply<pb::ClusterSummary>> flood;
+        for (int i = 0; i < 200; ++i)
+            flood.push_back(viewer.getSummary());
+        const auto served = waitFor(admin.getSummary()); // in the middle of the flood
+        int exhausted = 0, ok = 0;
+        for (auto &r : flood) {
+            const auto result = waitFor(std::move(r));
+            if (result.ok())
+                ++ok;
+            else if (QString::fromStdString(result.error().message).contains("rate limit"))
+                ++exhausted;
+        }
+        QVERIFY2(served.ok(), served.ok() ? "" : served.error().message.c_str());
+        QVERIFY2(exhausted > 100, qPrintable(QStringLiteral("%1 refused, %2 served").arg(exhausted).arg(ok)));
+        QVERIFY(ok > 0);
+    }
+
+    void cleanupTestCase() { m_daemon.reset(); }
+
+private:
+    std::unique_ptr<SupernodedProcess> m_daemon;
+};
+
+QTEST_MAIN(TestSecurityRules)
+#include "tst_security_rules.moc"
