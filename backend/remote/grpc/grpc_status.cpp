@@ -39,7 +39,9 @@ Error fromGrpcStatus(const grpc::Status &status)
     case grpc::StatusCode::UNAUTHENTICATED:
         return {ErrorCode::PermissionDenied, "not authenticated: " + m};
     case grpc::StatusCode::UNAVAILABLE:
-        return {ErrorCode::Unavailable, "the engine daemon cannot be reached: " + m};
+        // Both "nobody answers at that address" (gRPC's own message) and "the daemon answered
+        // that it cannot do this now" (its state directory is full or read-only): say which.
+        return {ErrorCode::Unavailable, "the engine daemon is unavailable: " + m};
     case grpc::StatusCode::DEADLINE_EXCEEDED:
         return {ErrorCode::Unavailable, "the engine daemon did not answer in time: " + m};
     case grpc::StatusCode::RESOURCE_EXHAUSTED:

@@ -18,8 +18,11 @@
 #include <QDir>
 #include <QUuid>
 
+#include <cerrno>
+#include <cstring>
 #include <map>
 #include <mutex>
+#include <unistd.h>
 
 namespace sn::rpc {
 
@@ -143,6 +146,9 @@ Result<std::unique_ptr<SupernodeDaemon>> SupernodeDaemon::start(const DaemonOpti
         return spec.error();
     if (!QDir().mkpath(QString::fromStdString(options.stateDir)))
         return invalidArgument("--state-dir " + options.stateDir + ": cannot create the directory");
+    // Said before SQLite's "unable to open database file", which does not say why.
+    if (::access(options.stateDir.c_str(), W_OK) != 0)
+        return failedPrecondition("--state-dir " + options.stateDir + ": not writable (" + std::strerror(errno) + ")");
     auto creds = serverCredentials(options);
     if (!creds)
         return creds.error();

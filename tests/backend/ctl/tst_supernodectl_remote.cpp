@@ -144,7 +144,7 @@ private slots:
                                     << 3 << "--token-file /nonexistent";
         QTest::newRow("missing value") << QStringList{"--remote"} << 2 << "--remote needs a value";
         QTest::newRow("nobody there") << QStringList{"--remote", "grpc://127.0.0.1:1", "status"} << 4
-                                      << "cannot be reached";
+                                      << "the engine daemon is unavailable";
     }
     void badRemoteSettingsAreRefused()
     {
