@@ -213,6 +213,22 @@ Event fromProto(const pb::Event &p)
     e.message = p.message();
     e.simulated = p.simulated();
     e.acknowledged = p.acknowledged();
+    e.endMs = p.end_ms();
+    e.ongoing = p.ongoing();
+    if (p.has_evidence()) {
+        const pb::EventEvidence &ev = p.evidence();
+        e.evidence.series = ev.series();
+        e.evidence.detector = ev.detector();
+        e.evidence.value = ev.value();
+        e.evidence.bandLow = ev.band_low();
+        e.evidence.bandHigh = ev.band_high();
+        e.evidence.peakValue = ev.peak_value();
+        e.evidence.peakScore = ev.peak_score();
+    }
+    e.acknowledgedBy = p.acknowledged_by();
+    e.acknowledgedMs = p.acknowledged_ms();
+    e.jobId = p.job_id();
+    e.templateId = p.template_id();
     e.resolved = p.resolved();
     e.resolvedBy = p.resolved_by();
     e.resolvedMs = p.resolved_ms();

@@ -132,6 +132,7 @@ private slots:
             if (e.id() == first.id()) {
                 found = true;
                 QVERIFY(e.acknowledged()); // the acknowledgement was answered, so it was stored
+                QCOMPARE(e.acknowledged_by(), std::string("tester")); // and who made it
             }
         QVERIFY(found);
         fault.set_gpu(1);
