@@ -17,8 +17,12 @@
 
 #include <QtTest>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <random>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 using namespace sn;
 using namespace std::chrono_literals;
@@ -116,6 +120,7 @@ private slots:
     void authenticatesThroughSshAgent();
     void honoursTheSshConfigFile();
     void unreachableHostIsUnavailable();
+    void aHalfOpenServerTimesOutWithinTheConnectTimeout();
 };
 
 void TestSshTransport::initTestCase()
@@ -659,6 +664,37 @@ void TestSshTransport::unreachableHostIsUnavailable()
     QVERIFY(!out.ok());
     QCOMPARE(out.error().code, ErrorCode::Unavailable);
     QVERIFY2(QString::fromStdString(out.error().message).contains("ssh://"), out.error().message.c_str());
+}
+
+void TestSshTransport::aHalfOpenServerTimesOutWithinTheConnectTimeout()
+{
+    // A listening socket that never accept()s: the kernel completes the TCP handshake from its
+    // backlog and then nothing is ever said, as with a hung sshd or a black-holing middlebox.
+    const int listener = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    QVERIFY(listener >= 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    QCOMPARE(::bind(listener, reinterpret_cast<sockaddr *>(&address), sizeof address), 0);
+    QCOMPARE(::listen(listener, 8), 0);
+    socklen_t length = sizeof address;
+    QCOMPARE(::getsockname(listener, reinterpret_cast<sockaddr *>(&address), &length), 0);
+
+    SshOptions o = options(m_userKey);
+    o.target.port = ntohs(address.sin_port);
+    o.connectTimeout = 1500ms;
+    SshSession session(o);
+    QElapsedTimer clock;
+    clock.start();
+    const Status s = session.connect();
+    const qint64 tookMs = clock.elapsed();
+    ::close(listener);
+    QVERIFY(!s.ok());
+    QCOMPARE(s.error().code, ErrorCode::Unavailable);
+    QVERIFY2(QString::fromStdString(s.error().message).contains("ssh://"), msg(s));
+    // Bounded: the connect timeout and the banner wait, not libssh's default of minutes.
+    QVERIFY2(tookMs < 20000, qPrintable(QStringLiteral("connect gave up after %1 ms").arg(tookMs)));
+    qInfo("a half-open server: refused after %lld ms: %s", tookMs, s.error().message.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestSshTransport)
