@@ -1,0 +1,183 @@
+// A real supernoded killed with SIGKILL at a random moment of mixed load, 50 times in a row on
+// the same state directory: job submissions, fault injections (events) and acknowledgements in
+// flight together. After every restart, every write the daemon answered is there: each
+// acknowledged job under its id, each answered event, each answered acknowledgement (with who
+// made it), and the audit log holds a record of each; ids never repeat. Seeded, so a failure
+// can be replayed (SN_KILL_LOOP_SEED).
+#include "backend/remote/grpc/remote_engine.h"
+#include "backend/remote/grpc/state_store.h"
+#include "backend/sim/super_node_topology.h"
+#include "tests/backend/telemetry/loopback_port.h"
+#include "tests/support/supernoded_process.h"
+
+#include <QTest>
+
+#include <map>
+#include <random>
+#include <set>
+
+using namespace sn;
+using sn::test::SupernodedProcess;
+
+namespace {
+
+constexpr int kRounds = 50;
+
+SupernodedProcess::Options daemonOptions()
+{
+    SupernodedProcess::Options o;
+    o.spec = sim::defaultSimulatedSpec(1);
+    o.spec.simulation.jobArrivalsPerHour = 0;
+    o.port = test::freeLoopbackPort(); // the same port for every restart
+    return o;
+}
+
+pb::JobSpec job(int round, int i)
+{
+    pb::JobSpec s;
+    s.set_name("kill-" + std::to_string(round) + "-" + std::to_string(i));
+    s.set_user("tester");
+    s.set_gpus_min(1);
+    s.set_gpus_max(1);
+    s.set_estimated_runtime_s(3600);
+    return s;
+}
+
+pb::InjectFaultRequest fault(int gpu)
+{
+    pb::InjectFaultRequest f;
+    f.set_kind(pb::FAULT_KIND_XID_79);
+    f.set_node("node01");
+    f.set_gpu(gpu % 8);
+    return f;
+}
+
+// What the daemon has answered so far, across rounds.
+struct Answered {
+    std::set<std::string> jobs;
+    std::set<std::uint64_t> events;
+    std::set<std::uint64_t> acks;
+    int mutatingCalls = 0; // answered ok: each must have its audit record
+};
+
+} // namespace
+
+class TestSupernodedKillLoop : public QObject {
+    Q_OBJECT
+
+private slots:
+    void everyAnsweredWriteSurvivesFiftyKills()
+    {
+        const unsigned seed = qEnvironmentVariableIsSet("SN_KILL_LOOP_SEED")
+                                  ? qEnvironmentVariableIntValue("SN_KILL_LOOP_SEED")
+                                  : 20261203u;
+        qInfo("seed %u", seed);
+        std::mt19937 random(seed);
+        SupernodedProcess daemon;
+        const auto options = daemonOptions();
+        Answered answered;
+        std::vector<std::uint64_t> unacknowledged; // answered events not yet acknowledged
+        for (int round = 0; round <= kRounds; ++round) {
+            QString why;
+            QVERIFY2(daemon.start(options, &why), qPrintable(QStringLiteral("round %1: %2").arg(round).arg(why)));
+            auto client = daemon.client("operator");
+            client.callTimeoutMs = 5000;
+            rpc::RemoteEngine engine(client);
+            verify(engine, answered, round);
+            if (QTest::currentTestFailed())
+                return;
+            if (round == kRounds)
+                break;
+
+            // Mixed load, all in flight at once.
+            std::vector<Reply<pb::Job>> submissions;
+            std::vector<Reply<pb::Event>> injections;
+            std::vector<std::pair<std::uint64_t, Reply<pb::Event>>> acks;
+            const int jobs = 40 + int(random() % 120);
+            for (int i = 0; i < jobs; ++i) {
+                submissions.push_back(engine.submitJob(job(round, i)));
+                if (i % 20 == 0)
+                    injections.push_back(engine.injectFault(fault(int(random()))));
+                if (i % 10 == 0 && !unacknowledged.empty()) {
+                    const std::uint64_t id = unacknowledged.back();
+                    unacknowledged.pop_back();
+                    acks.emplace_back(id, engine.ackEvent(id, "tester"));
+                }
+            }
+            QTest::qWait(int(random() % 300)); // the kill lands anywhere in the load
+            daemon.kill9();
+
+            for (auto &r : submissions) {
+                r.waitForFinished();
+                if (const auto result = r.result(); result.ok()) {
+                    QVERIFY2(answered.jobs.insert(result->id()).second,
+                             qPrintable("job id reused: " + QString::fromStdString(result->id())));
+                    ++answered.mutatingCalls;
+                }
+            }
+            for (auto &r : injections) {
+                r.waitForFinished();
+                if (const auto result = r.result(); result.ok()) {
+                    QVERIFY2(answered.events.insert(result->id()).second, "event id reused");
+                    unacknowledged.push_back(result->id());
+                    ++answered.mutatingCalls;
+                }
+            }
+            for (auto &[id, r] : acks) {
+                r.waitForFinished();
+                if (r.result().ok()) {
+                    answered.acks.insert(id);
+                    ++answered.mutatingCalls;
+                } else {
+                    unacknowledged.push_back(id); // not answered: try again next round
+                }
+            }
+        }
+        qInfo("%zu jobs, %zu events, %zu acknowledgements answered across %d kills", answered.jobs.size(),
+              answered.events.size(), answered.acks.size(), kRounds);
+        QVERIFY(answered.jobs.size() > std::size_t(kRounds));
+        QVERIFY(!answered.acks.empty());
+        daemon.stop();
+
+        auto state = rpc::StateStore::open((daemon.stateDir() + "/state.db").toStdString());
+        QVERIFY(state.ok());
+        const auto records = (*state)->audit(0);
+        QVERIFY(records.ok());
+        int ok = 0;
+        for (const rpc::AuditRecord &r : records.value())
+            ok += r.outcome == "ok";
+        QVERIFY2(ok >= answered.mutatingCalls,
+                 qPrintable(QStringLiteral("%1 audited, %2 answered").arg(ok).arg(answered.mutatingCalls)));
+    }
+
+private:
+    void verify(rpc::RemoteEngine &engine, const Answered &answered, int round)
+    {
+        const auto listed = waitFor(engine.listJobs({}));
+        QVERIFY2(listed.ok(), listed.ok() ? "" : listed.error().message.c_str());
+        std::set<std::string> present;
+        for (const pb::Job &j : listed->jobs())
+            present.insert(j.id());
+        for (const std::string &id : answered.jobs)
+            QVERIFY2(
+                present.count(id),
+                qPrintable(
+                    QStringLiteral("round %1: answered job %2 is missing").arg(round).arg(QString::fromStdString(id))));
+        const auto events = waitFor(engine.listEvents({}));
+        QVERIFY(events.ok());
+        std::map<std::uint64_t, pb::Event> byId;
+        for (const pb::Event &e : events->events())
+            byId[e.id()] = e;
+        for (const std::uint64_t id : answered.events)
+            QVERIFY2(byId.count(id),
+                     qPrintable(QStringLiteral("round %1: answered event %2 is missing").arg(round).arg(id)));
+        for (const std::uint64_t id : answered.acks) {
+            QVERIFY2(byId[id].acknowledged(),
+                     qPrintable(QStringLiteral("round %1: answered acknowledgement of %2 is lost").arg(round).arg(id)));
+            QCOMPARE(byId[id].acknowledged_by(), std::string("tester"));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSupernodedKillLoop)
+#include "tst_supernoded_kill_loop.moc"
