@@ -5,9 +5,7 @@
 // state directory that is read-only at start is refused with a message that names it, and its
 // data is whole once it is writable again. The test undoes the mounts it made.
 #include "backend/remote/grpc/remote_engine.h"
-#include "backend/sim/super_node_topology.h"
-#include "tests/backend/telemetry/loopback_port.h"
-#include "tests/support/supernoded_process.h"
+#include "tests/support/daemon_fixtures.h"
 
 #include <QDir>
 #include <QFile>
@@ -22,26 +20,6 @@ using namespace sn;
 using sn::test::SupernodedProcess;
 
 namespace {
-
-SupernodedProcess::Options daemonOptions()
-{
-    SupernodedProcess::Options o;
-    o.spec = sim::defaultSimulatedSpec(1);
-    o.spec.simulation.jobArrivalsPerHour = 0;
-    o.port = test::freeLoopbackPort(); // the same port after the restart
-    return o;
-}
-
-pb::JobSpec job(const std::string &name)
-{
-    pb::JobSpec s;
-    s.set_name(name);
-    s.set_user("tester");
-    s.set_gpus_min(1);
-    s.set_gpus_max(1);
-    s.set_estimated_runtime_s(3600);
-    return s;
-}
 
 bool run(const QString &program, const QStringList &args, QString *output = nullptr)
 {
@@ -108,7 +86,7 @@ Submitted submit(rpc::RemoteEngine &engine, const std::string &prefix, int count
 {
     Submitted out;
     for (int i = 0; i < count; ++i) {
-        const auto r = waitFor(engine.submitJob(job(prefix + std::to_string(i))));
+        const auto r = waitFor(engine.submitJob(test::oneGpuJob(prefix + std::to_string(i))));
         if (r.ok())
             out.acknowledged.insert(r->id());
         else
@@ -140,7 +118,7 @@ private slots:
         QString why;
         if (!disk.mount(daemon.stateDir(), 24, false, &why))
             QSKIP(qPrintable("cannot mount a tmpfs here: " + why));
-        const auto options = daemonOptions();
+        const auto options = test::quietDaemonOptions();
         QVERIFY2(daemon.start(options, &why), qPrintable(why));
         std::set<std::string> acknowledged;
         {
@@ -157,13 +135,10 @@ private slots:
         QVERIFY(disk.remount(false));
         QVERIFY2(daemon.start(options, &why), qPrintable(why));
         rpc::RemoteEngine engine(daemon.client("operator"));
-        const pb::ListJobsResponse listed = waitFor(engine.listJobs({})).value();
-        std::set<std::string> present;
-        for (const pb::Job &j : listed.jobs())
-            present.insert(j.id());
+        const std::set<std::string> present = test::listedJobIds(engine).value();
         for (const std::string &id : acknowledged)
             QVERIFY(present.count(id));
-        QVERIFY(waitFor(engine.submitJob(job("after"))).ok());
+        QVERIFY(waitFor(engine.submitJob(test::oneGpuJob("after"))).ok());
         daemon.stop();
     }
 
@@ -192,7 +167,7 @@ private:
         QString why;
         if (!disk.mount(daemon.stateDir(), 24, false, &why))
             QSKIP(qPrintable("cannot mount a tmpfs here: " + why));
-        const auto options = daemonOptions();
+        const auto options = test::quietDaemonOptions();
         QVERIFY2(daemon.start(options, &why), qPrintable(why));
         auto client = daemon.client("operator");
         client.callTimeoutMs = 10000;
@@ -237,10 +212,7 @@ private:
 
         QVERIFY2(daemon.start(options, &why), qPrintable(why));
         rpc::RemoteEngine engine(daemon.client("operator"));
-        const pb::ListJobsResponse listed = waitFor(engine.listJobs({})).value();
-        std::set<std::string> present;
-        for (const pb::Job &j : listed.jobs())
-            present.insert(j.id());
+        const std::set<std::string> present = test::listedJobIds(engine).value();
         for (const std::string &id : acknowledged)
             QVERIFY2(present.count(id), qPrintable(QStringLiteral("acknowledged job %1 is missing after the restart")
                                                        .arg(QString::fromStdString(id))));

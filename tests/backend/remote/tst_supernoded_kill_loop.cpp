@@ -6,9 +6,7 @@
 // can be replayed (SN_KILL_LOOP_SEED).
 #include "backend/remote/grpc/remote_engine.h"
 #include "backend/remote/grpc/state_store.h"
-#include "backend/sim/super_node_topology.h"
-#include "tests/backend/telemetry/loopback_port.h"
-#include "tests/support/supernoded_process.h"
+#include "tests/support/daemon_fixtures.h"
 
 #include <QTest>
 
@@ -23,24 +21,9 @@ namespace {
 
 constexpr int kRounds = 50;
 
-SupernodedProcess::Options daemonOptions()
-{
-    SupernodedProcess::Options o;
-    o.spec = sim::defaultSimulatedSpec(1);
-    o.spec.simulation.jobArrivalsPerHour = 0;
-    o.port = test::freeLoopbackPort(); // the same port for every restart
-    return o;
-}
-
 pb::JobSpec job(int round, int i)
 {
-    pb::JobSpec s;
-    s.set_name("kill-" + std::to_string(round) + "-" + std::to_string(i));
-    s.set_user("tester");
-    s.set_gpus_min(1);
-    s.set_gpus_max(1);
-    s.set_estimated_runtime_s(3600);
-    return s;
+    return test::oneGpuJob("kill-" + std::to_string(round) + "-" + std::to_string(i));
 }
 
 pb::InjectFaultRequest fault(int gpu)
@@ -74,7 +57,7 @@ private slots:
         qInfo("seed %u", seed);
         std::mt19937 random(seed);
         SupernodedProcess daemon;
-        const auto options = daemonOptions();
+        const auto options = test::quietDaemonOptions();
         Answered answered;
         std::vector<std::uint64_t> unacknowledged; // answered events not yet acknowledged
         for (int round = 0; round <= kRounds; ++round) {
@@ -153,11 +136,9 @@ private slots:
 private:
     void verify(rpc::RemoteEngine &engine, const Answered &answered, int round)
     {
-        const auto listed = waitFor(engine.listJobs({}));
+        const auto listed = test::listedJobIds(engine);
         QVERIFY2(listed.ok(), listed.ok() ? "" : listed.error().message.c_str());
-        std::set<std::string> present;
-        for (const pb::Job &j : listed->jobs())
-            present.insert(j.id());
+        const std::set<std::string> &present = *listed;
         for (const std::string &id : answered.jobs)
             QVERIFY2(
                 present.count(id),

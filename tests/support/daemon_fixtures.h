@@ -1,0 +1,49 @@
+#pragma once
+// What the tests against a real supernoded share: a one-node simulated cluster with no job
+// arrivals of its own (so every job in it is the test's), a one-GPU job, and the ids of the
+// jobs a daemon lists.
+#include "backend/api/engine_api.h"
+#include "backend/sim/super_node_topology.h"
+#include "tests/backend/telemetry/loopback_port.h"
+#include "tests/support/supernoded_process.h"
+
+#include <set>
+#include <string>
+
+namespace sn::test {
+
+// fixedPort: one picked now, so a restarted daemon is found where the clients left it.
+inline SupernodedProcess::Options quietDaemonOptions(bool fixedPort = true)
+{
+    SupernodedProcess::Options o;
+    o.spec = sim::defaultSimulatedSpec(1);
+    o.spec.simulation.jobArrivalsPerHour = 0;
+    if (fixedPort)
+        o.port = freeLoopbackPort();
+    return o;
+}
+
+inline pb::JobSpec oneGpuJob(const std::string &name)
+{
+    pb::JobSpec s;
+    s.set_name(name);
+    s.set_user("tester");
+    s.set_gpus_min(1);
+    s.set_gpus_max(1);
+    s.set_estimated_runtime_s(3600);
+    return s;
+}
+
+// The ids of every job the engine lists; the error when it cannot list them.
+inline Result<std::set<std::string>> listedJobIds(EngineApi &engine)
+{
+    const auto listed = waitFor(engine.listJobs({}));
+    if (!listed)
+        return listed.error();
+    std::set<std::string> ids;
+    for (const pb::Job &j : listed->jobs())
+        ids.insert(j.id());
+    return ids;
+}
+
+} // namespace sn::test
