@@ -62,7 +62,11 @@ NodePlan planOnNode(ClusterCapacity &what, int node, const PlacementRequest &req
 {
     NodePlan plan;
     plan.node = node;
-    bool fits = false;
+    // The job may fit here already (it was kept off reserved nodes, and makeRoom looks at the
+    // whole cluster): then nobody is stopped.
+    bool fits = fitsNode(what.nodes()[node], request);
+    if (fits)
+        return plan;
     for (const int c : onNode) {
         if (!spend(candidates[c], budgets))
             continue;

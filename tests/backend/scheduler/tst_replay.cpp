@@ -63,7 +63,7 @@ private slots:
         }
         // Bounded: no queue takes back what another just took (before the rule "never below
         // another queue's guarantee" this workload ran millions of preemptions). A job that
-        // borrows idle GPUs may be reclaimed each time a guaranteed job arrives (13-14 times
+        // borrows idle GPUs may be reclaimed each time a guaranteed job arrives (14 times
         // here for one 1-2 GPU research job, each time losing only what it ran since restarting).
         QVERIFY2(r.preemptions < r.jobs / 2, qPrintable(QString::number(r.preemptions)));
         QVERIFY2(r.preemptionsOfOneJobMax <= 20, qPrintable(QString::number(r.preemptionsOfOneJobMax)));

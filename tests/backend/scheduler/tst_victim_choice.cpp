@@ -116,6 +116,22 @@ private slots:
             QCOMPARE(candidates[v].priority, 50);
     }
 
+    void aJobThatFitsAlreadyStopsNobody()
+    {
+        // The scheduler asks after the job failed on a view without the reserved nodes; on the
+        // whole cluster it may fit as it is: then no victim, though one sits on that node.
+        ClusterCapacity c;
+        c.addNode("node01", "H100", 8, 96000, std::int64_t{1024} << 30);
+        std::vector<VictimCandidate> candidates{victim(0, hold(c, 0, 0, 4), 50, 0)};
+        auto policy = makePlacementPolicy("default");
+        const PlacementRequest r = whole(4);
+        const auto place = [&](const ClusterCapacity &on) { return policy->place(on, r); };
+        const auto plan = chooseVictims(c, r, candidates, {8}, place);
+        QVERIFY(plan);
+        QVERIFY(plan->victims.empty());
+        QCOMPARE(plan->placement.gpuCount(), 4);
+    }
+
     void aQueuesGuaranteeIsNeverTaken()
     {
         // Four free GPUs are needed; the queue may give only 3 beyond its guarantee, and the
