@@ -127,6 +127,7 @@ int simTraceCommand(Context &ctx)
         o["jct_s_p95"] = numberOrNull(r.jctSP95, any);
         o["makespan_s"] = r.makespanS;
         o["preemptions"] = r.preemptions;
+        o["preemptions_one_job_max"] = r.preemptionsOfOneJobMax;
         o["fragmentation_mean"] = r.fragmentationMean;
         o["recovery_s_mean"] = numberOrNull(r.recoverySMean, r.recoveries > 0);
         QJsonArray series;

@@ -5,16 +5,12 @@
 
 namespace sn::sched {
 
-namespace {
-
 bool modelAllowed(const NodeCapacity &node, const PlacementRequest &r)
 {
     if (r.modelMask == 0)
         return true;
     return node.modelId >= 0 && node.modelId < 64 && (r.modelMask >> node.modelId) & 1U;
 }
-
-} // namespace
 
 bool fitsNode(const NodeCapacity &node, const PlacementRequest &r)
 {

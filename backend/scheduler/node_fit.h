@@ -10,6 +10,9 @@
 
 namespace sn::sched {
 
+// The node's GPU model is one the request allows (any, when it names none).
+bool modelAllowed(const NodeCapacity &node, const PlacementRequest &r);
+
 // CPU, memory, model, health and GPU shares on a single node.
 bool fitsNode(const NodeCapacity &node, const PlacementRequest &r);
 

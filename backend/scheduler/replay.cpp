@@ -208,6 +208,7 @@ ReplayResult replayTrace(const ClusterCapacity &cluster, const std::vector<Trace
     std::map<std::string, std::vector<double>> qWaits, qJcts;
     for (const SchedJob &j : s.jobs()) {
         ++res.jobs;
+        res.preemptionsOfOneJobMax = std::max(res.preemptionsOfOneJobMax, j.preemptions);
         // A shared job holds one GPU but uses only its share of it.
         const double kept = j.savedGpuMs * (j.spec.gpuMilli < kMilliPerGpu ? j.spec.gpuMilli / 1000.0 : 1.0);
         keptGpuMs += kept;

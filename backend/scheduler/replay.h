@@ -50,8 +50,9 @@ struct ReplayResult {
     double jctSMean = 0, jctSP50 = 0, jctSP95 = 0;
     double makespanS = 0; // first submit to last end
     int preemptions = 0;
-    double fragmentationMean = 0; // time-average share of capacity the job mix could not use
-    double recoverySMean = 0;     // fault to running again; 0 with no faults
+    int preemptionsOfOneJobMax = 0; // the most any one job was preempted (ping-pong shows here)
+    double fragmentationMean = 0;   // time-average share of capacity the job mix could not use
+    double recoverySMean = 0;       // fault to running again; 0 with no faults
     int recoveries = 0;
     std::vector<std::pair<double, double>> allocationRate; // (seconds, share), one per change, thinned
     std::map<std::string, QueueReplayStats> queues;

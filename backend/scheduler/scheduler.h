@@ -123,7 +123,8 @@ private:
     struct Reservation {
         int job = -1;
         std::int64_t shadowMs = 0;
-        std::vector<bool> nodes; // held for the reserved job from shadowMs on
+        std::vector<bool> nodes;            // held for the reserved job from shadowMs on
+        bool holderWithinGuarantee = false; // else jobs owed their queue's guarantee may use them
     };
 
     PlacementRequest requestFor(const SchedJob &j, int gpus) const;
@@ -139,6 +140,10 @@ private:
 
     // Scheduler cycle steps (scheduler_cycle.cpp).
     std::optional<std::string> blockedByRules(const SchedJob &j) const;
+    // Its queue holds less than its guaranteed min and the job fits inside the rest: the
+    // scheduler owes it those GPUs (a borrower's reservation does not hold them from it, and
+    // it may reclaim borrowed ones).
+    bool withinGuarantee(const SchedJob &j) const;
     std::optional<Allocation> tryPlace(const SchedJob &j, const ClusterCapacity &on) const;
     std::optional<Reservation> reserve(const SchedJob &j, std::int64_t nowMs) const;
     std::string waitReason(const SchedJob &j, const FreeSummary &free) const;

@@ -85,6 +85,12 @@ std::int64_t Scheduler::estimatedEndMs(const SchedJob &j, std::int64_t nowMs) co
     return nowMs + static_cast<std::int64_t>(std::ceil(left / width));
 }
 
+bool Scheduler::withinGuarantee(const SchedJob &j) const
+{
+    const int guarantee = m_jobQueue[j.index].policy->gpuMin;
+    return guarantee > 0 && m_jobQueue[j.index].state->gpusInUse + std::max(1, j.spec.gpusMin) <= guarantee;
+}
+
 std::optional<std::string> Scheduler::blockedByRules(const SchedJob &j) const
 {
     for (const JobDependency &d : j.spec.dependencies) {
@@ -219,7 +225,12 @@ std::vector<Decision> Scheduler::cycle(std::int64_t nowMs)
             continue;
         }
         const ClusterCapacity *on = &m_cluster;
-        if (reservation) {
+        // A job inside its queue's unused guarantee is owed those GPUs: the reservation of a
+        // job that borrows beyond its own queue's guarantee does not hold them from it (Kueue
+        // admits workloads that do not borrow before those that do). Without this, the owed
+        // job waited while GPUs sat free for a borrower's future start (1.3% of the makespan).
+        const bool owed = reservation && !reservation->holderWithinGuarantee && withinGuarantee(j);
+        if (reservation && !owed) {
             const std::int64_t end = estimatedEndMs(j, nowMs);
             if (end < 0 || end > reservation->shadowMs) {
                 if (!masked) {
@@ -259,6 +270,8 @@ std::vector<Decision> Scheduler::cycle(std::int64_t nowMs)
             firstBlocked = idx;
         if (!reservation && m_config.backfill && j.spec.gpusMin > 0) {
             reservation = reserve(j, nowMs);
+            if (reservation)
+                reservation->holderWithinGuarantee = withinGuarantee(j);
             masked.reset();
             failed.clear();
         }
@@ -268,7 +281,7 @@ std::vector<Decision> Scheduler::cycle(std::int64_t nowMs)
         else {
             // Thousands of blocked jobs share a few shapes: build each reason once per cycle
             // state (the free summary changes only when something starts).
-            const bool delays = reservation && on == &*masked;
+            const bool delays = reservation && masked && on == &*masked;
             const auto key = std::make_tuple(starts, delays, j.spec.gpusMin, j.spec.gpusMax, j.spec.gpuMilli,
                                              j.cpuMilli, least.modelMask);
             auto cached = reasons.find(key);

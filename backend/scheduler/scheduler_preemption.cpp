@@ -1,11 +1,12 @@
 // Making room for a job that does not fit: shrink elastic jobs toward their minimum, then
 // preempt lower-priority work (of its own queue, or borrowed by another) or capacity other
-// queues borrowed beyond their guarantee. Victims
-// are chosen so the least work is lost: elastic shrink loses nothing, then the job whose last
-// checkpoint is most recent. And growing elastic jobs into GPUs nobody waits for.
+// queues borrowed beyond their guarantee. Which victims, by node, is victim_choice's: elastic
+// shrink loses nothing, then the lowest class, then the job whose last checkpoint is most
+// recent. And growing elastic jobs into GPUs nobody waits for.
 #include "backend/scheduler/scheduler.h"
 
 #include "backend/scheduler/node_fit.h"
+#include "backend/scheduler/victim_choice.h"
 
 #include <algorithm>
 #include <map>
@@ -13,9 +14,6 @@
 namespace sn::sched {
 
 namespace {
-
-// A job that needs more than this many victims is better served by its reservation.
-constexpr std::size_t kMaxVictimsTried = 64;
 
 // GPU-ms a job would lose if stopped now: everything since its last checkpoint.
 double workAtRisk(const SchedJob &j, std::int64_t nowMs)
@@ -49,87 +47,59 @@ bool Scheduler::makeRoom(SchedJob &j, std::int64_t nowMs, std::vector<Decision> 
 {
     if (!m_config.preemption && !m_config.elastic)
         return false;
-    const QueuePolicy &mine = m_config.queue(j.spec.queue);
-    const bool underGuarantee = queueGpusInUse(j.spec.queue) + std::max(1, j.spec.gpusMin) <= mine.gpuMin;
+    const bool underGuarantee = withinGuarantee(j);
     // Most blocked jobs have nobody to preempt: say so without walking every running job.
     if (!underGuarantee && (m_runningByPriority.empty() || m_runningByPriority.begin()->first >= j.priority))
         return false;
-    struct Victim {
-        int job;
-        bool shrink;
-        double risk;
-    };
-    std::vector<Victim> victims;
+    // Victim groups are the other queues, each with the GPUs it holds beyond its guarantee.
+    std::map<std::string, int> groupOf;
+    std::vector<int> budgets;
+    std::vector<VictimCandidate> candidates;
     for (int r : m_running) {
         const SchedJob &v = m_jobs[r];
         // Another queue's guarantee is never broken: its jobs are victims only while it holds
-        // more than its min even without them (borrowed capacity). Within a queue, priority
-        // decides. Without that rule a queue reclaiming its guarantee and a higher class
-        // preempting it back take turns for ever.
+        // more than its min even without them (borrowed capacity), all victims of a plan
+        // together (the budgets). Within a queue, priority decides. Without that rule a queue
+        // reclaiming its guarantee and a higher class preempting it back take turns for ever.
         const bool shrinkable = m_config.elastic && v.gpus > v.spec.gpusMin && v.spec.gpuMilli == kMilliPerGpu;
         const int loses = shrinkable ? v.gpus - v.spec.gpusMin : v.gpus;
         const bool sameQueue = v.spec.queue == j.spec.queue;
-        const QueuePolicy &theirs = m_config.queue(v.spec.queue);
-        const bool borrowed = !sameQueue && queueGpusInUse(v.spec.queue) - loses >= theirs.gpuMin;
+        const QueuePolicy &theirs = *m_jobQueue[r].policy;
+        const bool borrowed = !sameQueue && m_jobQueue[r].state->gpusInUse - loses >= theirs.gpuMin;
         const bool lower = v.priority < j.priority && (sameQueue || borrowed);
         if (!lower && !(underGuarantee && borrowed))
             continue;
-        if (shrinkable)
-            victims.push_back({r, true, 0});
-        else if (m_config.preemption)
-            victims.push_back({r, false, workAtRisk(v, nowMs)});
-    }
-    if (victims.empty())
-        return false;
-    std::sort(victims.begin(), victims.end(), [&](const Victim &a, const Victim &b) {
-        if (a.shrink != b.shrink)
-            return a.shrink;
-        if (m_jobs[a.job].priority != m_jobs[b.job].priority)
-            return m_jobs[a.job].priority < m_jobs[b.job].priority;
-        if (a.risk != b.risk)
-            return a.risk < b.risk;
-        return m_jobs[a.job].runStartMs > m_jobs[b.job].runStartMs;
-    });
-    ClusterCapacity what = m_cluster;
-    std::vector<std::pair<Victim, Allocation>> plan;
-    std::optional<Allocation> placed;
-    if (victims.size() > kMaxVictimsTried)
-        victims.resize(kMaxVictimsTried);
-    std::map<std::string, int> taken; // GPUs the plan takes from each other queue so far
-    for (const Victim &v : victims) {
-        const SchedJob &vj = m_jobs[v.job];
-        if (vj.spec.queue != j.spec.queue) {
-            // Several victims of one queue together must leave it its guarantee, too.
-            const int loses = v.shrink ? vj.gpus - vj.spec.gpusMin : vj.gpus;
-            int &already = taken[vj.spec.queue];
-            if (queueGpusInUse(vj.spec.queue) - already - loses < m_config.queue(vj.spec.queue).gpuMin)
-                continue;
-            already += loses;
-        }
-        Allocation freed = v.shrink ? shrinkDelta(vj, vj.spec.gpusMin) : vj.allocation;
-        what.release(freed);
-        plan.push_back({v, std::move(freed)});
-        if ((placed = tryPlace(j, what)))
-            break;
-    }
-    if (!placed)
-        return false;
-    // Drop victims the placement does not touch: they keep running.
-    std::vector<bool> used(m_cluster.nodes().size(), false);
-    for (const NodeShare &p : placed->parts)
-        used[p.node] = true;
-    for (auto &[v, freed] : plan) {
-        bool touches = false;
-        for (const NodeShare &p : freed.parts)
-            touches = touches || used[p.node];
-        if (!touches)
+        if (!shrinkable && !m_config.preemption)
             continue;
+        VictimCandidate c;
+        c.job = r;
+        c.shrink = shrinkable;
+        c.priority = v.priority;
+        c.workAtRisk = shrinkable ? 0 : workAtRisk(v, nowMs);
+        c.frees = shrinkable ? shrinkDelta(v, v.spec.gpusMin) : v.allocation;
+        if (!sameQueue) {
+            auto [it, added] = groupOf.try_emplace(v.spec.queue, static_cast<int>(budgets.size()));
+            if (added)
+                budgets.push_back(m_jobQueue[r].state->gpusInUse - theirs.gpuMin);
+            c.group = it->second;
+        }
+        candidates.push_back(std::move(c));
+    }
+    if (candidates.empty())
+        return false;
+    const PlacementRequest least = requestFor(j, m_config.elastic ? j.spec.gpusMin : j.spec.gpusMax);
+    auto plan = chooseVictims(m_cluster, least, candidates, std::move(budgets),
+                              [&](const ClusterCapacity &on) { return tryPlace(j, on); });
+    if (!plan)
+        return false;
+    for (const int c : plan->victims) {
+        const VictimCandidate &v = candidates[c];
         SchedJob &vj = m_jobs[v.job];
         const std::string why =
             "for job " + j.id + " (" +
             (vj.priority < j.priority ? "higher priority" : "queue " + j.spec.queue + " reclaims its guarantee") + ")";
         if (v.shrink) {
-            resize(vj, freed, false, nowMs);
+            resize(vj, v.frees, false, nowMs);
             out.push_back({DecisionKind::Shrink, vj.index, vj.gpus, "shrunk " + why});
         } else {
             stopRun(vj, nowMs, false);
@@ -140,7 +110,7 @@ bool Scheduler::makeRoom(SchedJob &j, std::int64_t nowMs, std::vector<Decision> 
         }
     }
     // Every node the placement uses is now exactly as it was in the what-if copy.
-    start(j, std::move(*placed), nowMs, out);
+    start(j, std::move(plan->placement), nowMs, out);
     return true;
 }
 

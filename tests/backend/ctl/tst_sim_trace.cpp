@@ -84,6 +84,9 @@ private slots:
             QCOMPARE(runs[policy]["completed_jobs"].toInt(), 200);
             QVERIFY(runs[policy]["allocation_rate"].toArray().size() > 1);
             QVERIFY(runs[policy]["queues"].toObject().contains("ml"));
+            QVERIFY(runs[policy].contains("preemptions_one_job_max"));
+            QVERIFY(runs[policy]["preemptions_one_job_max"].toInt() <= runs[policy]["preemptions"].toInt());
+            QVERIFY(runs[policy]["queues"].toObject()["ml"].toObject().contains("guarantee_owed_s"));
         }
         const double fifoJct = runs["fifo"]["jct_s_mean"].toDouble();
         const double ourJct = runs["default"]["jct_s_mean"].toDouble();

@@ -273,6 +273,70 @@ private slots:
         QCOMPARE(s.job(ml2).state, JobState::Pending);
     }
 
+    void reclaimTakesBorrowedGpusWhereTheJobCanRun()
+    {
+        // cv borrows 16 GPUs beyond its guarantee of 8: low-class jobs on the two H100 nodes,
+        // high-class ones on the A100 node. ml, under its guarantee, wants 4 A100 GPUs: the
+        // victims are 4 of cv's jobs on the A100 node (the cheap H100 ones do not help), and
+        // cv keeps 20, more than its guarantee.
+        ClusterCapacity c;
+        c.addNode("node01", "H100", 8, 96000, std::int64_t{1024} << 30);
+        c.addNode("node02", "H100", 8, 96000, std::int64_t{1024} << 30);
+        c.addNode("node03", "A100", 8, 96000, std::int64_t{1024} << 30);
+        SchedulerConfig cfg = policy();
+        cfg.queues["cv"] = {8, 0, 0, 1};
+        cfg.queues["ml"] = {8, 0, 0, 1};
+        Scheduler s(std::move(c), cfg, makePlacementPolicy("default"));
+        for (int i = 0; i < 24; ++i) {
+            JobSpec cv = job("cv" + std::to_string(i), 1, "cv", i < 16 ? "dataPreprocessing" : "modelTraining");
+            cv.gpuModels = {i < 16 ? "H100" : "A100"};
+            (void)s.submit(cv, 0).value();
+        }
+        s.cycle(0);
+        QCOMPARE(s.queueGpusInUse("cv"), 24);
+        JobSpec ml = job("ml", 4, "ml");
+        ml.gpuModels = {"A100"};
+        const int m = *s.submit(ml, 10);
+        const auto d = s.cycle(10);
+        QCOMPARE(s.job(m).state, JobState::Running);
+        QCOMPARE(s.cluster().nodes()[s.job(m).allocation.parts[0].node].name, std::string("node03"));
+        QCOMPARE(started(d, DecisionKind::Preempt), 4);
+        for (const Decision &x : d)
+            if (x.kind == DecisionKind::Preempt) {
+                QCOMPARE(s.job(x.job).spec.gpuModels, std::vector<std::string>{"A100"});
+                QVERIFY(x.why.find("queue ml reclaims its guarantee") != std::string::npos);
+            }
+        QCOMPARE(s.queueGpusInUse("cv"), 20);
+    }
+
+    void aBorrowersReservationDoesNotHoldAQueuesGuarantee()
+    {
+        // cv runs its guaranteed 8 GPUs (nothing to reclaim) and waits for all 16 (gang): it is
+        // reserved both nodes. ml's 2-GPU job, inside ml's guarantee of 4, runs on the free GPUs
+        // at once, though it might delay that reservation; cv's next small job does not.
+        SchedulerConfig cfg = policy();
+        cfg.queues["cv"] = {8, 0, 0, 1};
+        Scheduler s(nodes(2), cfg, makePlacementPolicy("default"));
+        const int a = *s.submit(job("a", 4, "cv", "modelTraining", 1000), 0);
+        const int b = *s.submit(job("b", 4, "cv", "modelTraining", 1000), 0);
+        s.cycle(0);
+        QCOMPARE(s.job(a).state, JobState::Running);
+        QCOMPARE(s.job(b).state, JobState::Running);
+        JobSpec gang = job("gang", 16, "cv", "modelTraining", 1000);
+        gang.gang = true;
+        const int big = *s.submit(gang, 10);
+        const int owed = *s.submit(job("owed", 2, "ml"), 10); // no estimate: ends after the shadow
+        const int borrower = *s.submit(job("more", 2, "cv", "dataPreprocessing"), 10); // likewise
+        s.cycle(10);
+        QCOMPARE(s.job(big).state, JobState::Pending);
+        QVERIFY2(QString::fromStdString(s.pendingReason(big)).contains("resources reserved for it"),
+                 s.pendingReason(big).c_str());
+        QCOMPARE(s.job(owed).state, JobState::Running);
+        QCOMPARE(s.job(borrower).state, JobState::Pending);
+        QVERIFY2(QString::fromStdString(s.pendingReason(borrower)).contains("would delay the reservation of job j2"),
+                 s.pendingReason(borrower).c_str());
+    }
+
     void preemptionNeverTakesAnotherQueueBelowItsGuarantee()
     {
         // Priority preempts another queue's borrowed GPUs only; otherwise a queue reclaiming its
