@@ -5,7 +5,8 @@
 //   query_ms_5m           the last 5 minutes of 1,024 GPUs, one metric, raw points
 //   ram_bytes_per_series  100,000 active series, heap (mallinfo2) beyond chunk data
 // Environment: SN_BENCH_HOURS (6) and SN_BENCH_NODES (4) size the bytes-per-sample set;
-// SN_BENCH_ONLY=ram,5m,24h,bytes runs only the named parts (all when unset).
+// SN_BENCH_ONLY=ram,5m,24h,bytes runs only the named parts (all when unset);
+// SN_BENCH_QUERY_RUNS (9) repeats the 24 h query, so a profile of the run is mostly the query.
 #include "bench/bench_json.h"
 #include "bench/telemetry_workload.h"
 
@@ -257,14 +258,15 @@ void query24h()
     q.endMs = wo.startMs + ticks * 1000 - 1;
     q.pixelColumns = 1000;
     std::size_t points = 0;
+    const int runs = std::max(1, envInt("SN_BENCH_QUERY_RUNS", 9));
     const double cpu0 = processCpuSeconds();
-    const double s = bench::medianSeconds(9, [&] {
+    const double s = bench::medianSeconds(runs, [&] {
         auto r = rangeQuery(*store, q);
         points = 0;
         for (const auto &series : *r)
             points += series.points.size();
     });
-    const double cpuMs = (processCpuSeconds() - cpu0) * 1000 / 9;
+    const double cpuMs = (processCpuSeconds() - cpu0) * 1000 / runs;
     std::fprintf(stderr, "query_ms_24h: %zu series, %lld samples -> %zu points; %.1f CPU ms per query\n", seriesCount,
                  static_cast<long long>(ticks) * static_cast<long long>(seriesCount), points, cpuMs);
     bench::printFigure("telemetry", "query_ms_24h", s * 1000, "ms");

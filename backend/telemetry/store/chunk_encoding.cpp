@@ -2,6 +2,7 @@
 
 #include "backend/telemetry/store/bit_stream.h"
 #include "backend/telemetry/store/chunk_codes.h"
+#include "backend/telemetry/store/split_rice_codes.h"
 #include "backend/telemetry/store/varint.h"
 
 #include <algorithm>
@@ -184,19 +185,21 @@ void writeDecimal(Sink &w, const DecimalPlan &plan, const std::vector<std::uint6
     }
 }
 
-// The best Rice parameter for codes zz and its size in bits: near log2 of the mean code, so
-// only the three parameters around it are sized.
+// The best Rice parameter for codes zz and its size in bits: near the mean bit length of the
+// codes less one, so only the three parameters around it are sized. The mean of the lengths,
+// not of the codes: one outlier (a phase change, a reset) would pull the mean code up by
+// orders of magnitude and every other value would pay for it in low bits.
 int bestRice(const DecimalPlan &plan, const std::vector<std::uint64_t> &zz, std::size_t n, std::size_t &bits)
 {
-    double sum = 0;
+    std::size_t lengths = 0;
     std::size_t coded = 0;
     for (std::size_t i = 0; i < n; ++i)
         if (!plan.escaped[i]) {
-            sum += static_cast<double>(zz[i]);
+            lengths += static_cast<std::size_t>(std::bit_width(zz[i]));
             ++coded;
         }
-    const double mean = coded ? sum / static_cast<double>(coded) : 0;
-    const int guess = mean < 2 ? 0 : static_cast<int>(std::log2(mean * 0.69));
+    const double meanLength = coded ? static_cast<double>(lengths) / static_cast<double>(coded) : 0;
+    const int guess = std::max(0, static_cast<int>(std::lround(meanLength - 1.0)));
     int best = 0;
     bits = SIZE_MAX;
     for (int k = std::max(0, guess - 1); k <= std::min(56, guess + 1); ++k) {
@@ -306,8 +309,10 @@ void writeHeaderAndTimes(TimeEncoding time, ValueEncoding value, const std::int6
     out.insert(out.end(), bits.begin(), bits.end());
 }
 
+// riceK >= 0: Rice codes with that parameter, in `riceFormat` 2 (split, what the encoder writes)
+// or 1 (one stream; written before format 2, still read, and written here only for tests).
 void writeValues(ValueEncoding encoding, const DecimalPlan *plan, const double *v, std::size_t n,
-                 std::vector<std::uint8_t> &out, int riceK = -1)
+                 std::vector<std::uint8_t> &out, int riceK = -1, unsigned riceFormat = 2)
 {
     switch (encoding) {
     case ValueEncoding::Constant:
@@ -323,8 +328,13 @@ void writeValues(ValueEncoding encoding, const DecimalPlan *plan, const double *
         out.push_back(static_cast<std::uint8_t>(plan->scale));
         if (riceK >= 0)
             out.push_back(static_cast<std::uint8_t>(riceK));
+        const std::vector<std::uint64_t> zz = decimalCodes(*plan, n, encoding == ValueEncoding::DecimalDoubleDelta);
+        if (riceK >= 0 && riceFormat == 2) {
+            split_rice::write(zz.data(), plan->escaped.data(), v, n, riceK, out);
+            return;
+        }
         BitWriter w(out);
-        writeDecimal(w, *plan, decimalCodes(*plan, n, encoding == ValueEncoding::DecimalDoubleDelta), v, n, riceK);
+        writeDecimal(w, *plan, zz, v, n, riceK);
         return;
     }
     }
@@ -395,14 +405,15 @@ void encodeChunk(const std::int64_t *t, const double *v, std::size_t n, std::vec
             }
             std::size_t rice = 0;
             const int k = bestRice(plan, zz, n, rice);
-            rice += 16; // the scale and parameter bytes
+            // Written split (format 2): the same codes in two regions, each padded to a byte.
+            rice = 16 + split_rice::sizeBits(zz.data(), plan.escaped.data(), n, k); // + scale and parameter bytes
             if (rice < bestBits) {
                 best = e;
                 bestBits = rice;
                 riceK = k;
             }
         }
-        writeHeaderAndTimes(time, best, t, n, out, riceK >= 0 ? 1 : 0);
+        writeHeaderAndTimes(time, best, t, n, out, riceK >= 0 ? 2 : 0);
         writeValues(best, &plan, v, n, out, riceK);
         return;
     }
@@ -423,6 +434,23 @@ bool encodeChunkAs(ValueEncoding encoding, const std::int64_t *t, const double *
     }
     writeHeaderAndTimes(regularTimes(t, n) ? TimeEncoding::Regular : TimeEncoding::DeltaOfDelta, encoding, t, n, out);
     writeValues(encoding, &plan, v, n, out);
+    return true;
+}
+
+bool encodeChunkRice(ValueEncoding encoding, unsigned format, const std::int64_t *t, const double *v, std::size_t n,
+                     std::vector<std::uint8_t> &out)
+{
+    if ((encoding != ValueEncoding::DecimalDelta && encoding != ValueEncoding::DecimalDoubleDelta) ||
+        (format != 1 && format != 2))
+        return false;
+    const DecimalPlan plan = planDecimal(v, n);
+    if (plan.escapes == n)
+        return false;
+    std::size_t bits = 0;
+    const int k = bestRice(plan, decimalCodes(plan, n, encoding == ValueEncoding::DecimalDoubleDelta), n, bits);
+    writeHeaderAndTimes(regularTimes(t, n) ? TimeEncoding::Regular : TimeEncoding::DeltaOfDelta, encoding, t, n, out,
+                        format);
+    writeValues(encoding, &plan, v, n, out, k, format);
     return true;
 }
 
