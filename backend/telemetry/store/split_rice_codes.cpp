@@ -109,9 +109,10 @@ inline std::uint64_t msbAt(const std::uint8_t *bytes, std::size_t size, std::uin
     return word << (pos & 7);
 }
 
-template <bool kScaled>
-Status decodeCodes(const std::uint8_t *bytes, std::size_t size, std::size_t at, std::uint32_t count, int k, bool dod,
-                   int scale, double *v, std::int64_t *xs, bool *escaped)
+// One instantiation per output and delta kind, so the decode loop tests neither.
+template <bool kScaled, bool kDod>
+Status decodeCodes(const std::uint8_t *bytes, std::size_t size, std::size_t at, std::uint32_t count, int k, int scale,
+                   double *v, std::int64_t *xs, bool *escaped)
 {
     const std::uint64_t lowBytes = (static_cast<std::uint64_t>(count) * static_cast<std::uint64_t>(k) + 7) / 8;
     if (lowBytes > size)
@@ -126,7 +127,7 @@ Status decodeCodes(const std::uint8_t *bytes, std::size_t size, std::size_t at, 
     auto emit = [&](std::uint32_t i, std::uint64_t zz) {
         const std::uint64_t code = static_cast<std::uint64_t>(unzigzag(zz));
         std::uint64_t x;
-        if (!dod || coded == 0) {
+        if (!kDod || coded == 0) {
             x = prevX + code;
         } else {
             const std::uint64_t d = coded == 1 ? code : prevD + code;
@@ -240,8 +241,10 @@ Status decode(const std::uint8_t *bytes, std::size_t size, std::size_t at, std::
               int scale, double *v, std::int64_t *xs, bool *escaped)
 {
     if (xs)
-        return decodeCodes<true>(bytes, size, at, count, k, dod, scale, v, xs, escaped);
-    return decodeCodes<false>(bytes, size, at, count, k, dod, scale, v, xs, escaped);
+        return dod ? decodeCodes<true, true>(bytes, size, at, count, k, scale, v, xs, escaped)
+                   : decodeCodes<true, false>(bytes, size, at, count, k, scale, v, xs, escaped);
+    return dod ? decodeCodes<false, true>(bytes, size, at, count, k, scale, v, xs, escaped)
+               : decodeCodes<false, false>(bytes, size, at, count, k, scale, v, xs, escaped);
 }
 
 } // namespace sn::tsdb::split_rice
