@@ -116,9 +116,10 @@ struct DecimalPlan {
 // The smallest scale that holds every decimal value, in one pass: a value the current scale
 // cannot hold raises the scale (and the values before it are scaled again, at most 6 times a
 // chunk); a value no scale holds is an escape.
-DecimalPlan planDecimal(const double *v, std::size_t n)
+void planDecimal(const double *v, std::size_t n, DecimalPlan &plan)
 {
-    DecimalPlan plan;
+    plan.scale = 0;
+    plan.escapes = 0;
     plan.x.resize(n);
     plan.escaped.assign(n, 0);
     for (std::size_t i = 0; i < n; ++i) {
@@ -140,13 +141,19 @@ DecimalPlan planDecimal(const double *v, std::size_t n)
                 ++plan.escapes;
             }
     }
+}
+
+DecimalPlan planDecimal(const double *v, std::size_t n)
+{
+    DecimalPlan plan;
+    planDecimal(v, n, plan);
     return plan;
 }
 
 // The codes of the delta (or delta-of-delta) sequence, zig-zagged; escapes are marked in the plan.
-std::vector<std::uint64_t> decimalCodes(const DecimalPlan &plan, std::size_t n, bool dod)
+void decimalCodes(const DecimalPlan &plan, std::size_t n, bool dod, std::vector<std::uint64_t> &zz)
 {
-    std::vector<std::uint64_t> zz(n, 0);
+    zz.assign(n, 0);
     std::int64_t prevX = 0, prevD = 0;
     std::size_t k = 0; // values coded so far (escapes leave the integer state alone)
     for (std::size_t i = 0; i < n; ++i) {
@@ -160,6 +167,12 @@ std::vector<std::uint64_t> decimalCodes(const DecimalPlan &plan, std::size_t n, 
         prevX = x;
         ++k;
     }
+}
+
+std::vector<std::uint64_t> decimalCodes(const DecimalPlan &plan, std::size_t n, bool dod)
+{
+    std::vector<std::uint64_t> zz;
+    decimalCodes(plan, n, dod, zz);
     return zz;
 }
 
@@ -212,6 +225,57 @@ int bestRice(const DecimalPlan &plan, const std::vector<std::uint64_t> &zz, std:
         }
     }
     return best;
+}
+
+// The sizes of the varbit codes and of the split Rice codes (format 2) for codes zz, in two
+// passes: the varbit sizes with the mean code length, then the three Rice parameters around
+// it (bestRice's guess) at once.
+struct DecimalSizes {
+    std::size_t varbitBits = 0;
+    std::size_t riceBits = SIZE_MAX;
+    int riceK = 0;
+};
+DecimalSizes sizeDecimal(const DecimalPlan &plan, const std::uint64_t *zz, std::size_t n)
+{
+    DecimalSizes sizes;
+    sizes.varbitBits = 8; // the scale byte
+    std::size_t lengths = 0, coded = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (plan.escaped[i]) {
+            sizes.varbitBits += kEscapeCodeBits;
+            continue;
+        }
+        sizes.varbitBits += static_cast<std::size_t>(codeBits(zz[i]));
+        lengths += static_cast<std::size_t>(std::bit_width(zz[i]));
+        ++coded;
+    }
+    const double meanLength = coded ? static_cast<double>(lengths) / static_cast<double>(coded) : 0;
+    const int guess = std::max(1, static_cast<int>(std::lround(meanLength - 1.0)));
+    const int k0 = std::min(guess - 1, 54); // the parameters k0, k0 + 1, k0 + 2 (at most 56)
+    std::size_t quotientBits[3] = {0, 0, 0};
+    constexpr std::size_t kLong = kRiceLongOnes + 6;
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint64_t z = zz[i];
+        if (plan.escaped[i]) {
+            for (std::size_t &q : quotientBits)
+                q += kLong + 64;
+            continue;
+        }
+        for (int j = 0; j < 3; ++j) {
+            const std::uint64_t q = z >> (k0 + j);
+            quotientBits[j] += q < kRiceLongOnes ? static_cast<std::size_t>(q) + 1
+                                                 : kLong + static_cast<std::size_t>(std::bit_width(z));
+        }
+    }
+    for (int j = 0; j < 3; ++j) {
+        const std::size_t k = static_cast<std::size_t>(k0 + j);
+        const std::size_t bits = 16 + (n * k + 7) / 8 * 8 + (quotientBits[j] + 7) / 8 * 8; // + scale and k bytes
+        if (bits < sizes.riceBits) {
+            sizes.riceBits = bits;
+            sizes.riceK = k0 + j;
+        }
+    }
+    return sizes;
 }
 
 // Gorilla XOR: '0' same bits; '10' + the bits inside the previous window; '11' + 5 bits of
@@ -390,27 +454,24 @@ void encodeChunk(const std::int64_t *t, const double *v, std::size_t n, std::vec
         best = ValueEncoding::Constant;
         bestBits = 64;
     }
-    const DecimalPlan plan = planDecimal(v, n);
+    // Scratch kept per thread: the writer seals a chunk every 120 appends of a series.
+    thread_local DecimalPlan plan;
+    thread_local std::vector<std::uint64_t> zz;
+    planDecimal(v, n, plan);
     if (plan.escapes < n) {
         int riceK = -1;
         for (const ValueEncoding e : {ValueEncoding::DecimalDelta, ValueEncoding::DecimalDoubleDelta}) {
-            const std::vector<std::uint64_t> zz = decimalCodes(plan, n, e == ValueEncoding::DecimalDoubleDelta);
-            std::size_t varbit = 8; // the scale byte
-            for (std::size_t i = 0; i < n; ++i)
-                varbit += plan.escaped[i] ? kEscapeCodeBits : static_cast<std::size_t>(codeBits(zz[i]));
-            if (varbit < bestBits) {
+            decimalCodes(plan, n, e == ValueEncoding::DecimalDoubleDelta, zz);
+            const DecimalSizes sizes = sizeDecimal(plan, zz.data(), n);
+            if (sizes.varbitBits < bestBits) {
                 best = e;
-                bestBits = varbit;
+                bestBits = sizes.varbitBits;
                 riceK = -1;
             }
-            std::size_t rice = 0;
-            const int k = bestRice(plan, zz, n, rice);
-            // Written split (format 2): the same codes in two regions, each padded to a byte.
-            rice = 16 + split_rice::sizeBits(zz.data(), plan.escaped.data(), n, k); // + scale and parameter bytes
-            if (rice < bestBits) {
+            if (sizes.riceBits < bestBits) { // written split (format 2)
                 best = e;
-                bestBits = rice;
-                riceK = k;
+                bestBits = sizes.riceBits;
+                riceK = sizes.riceK;
             }
         }
         writeHeaderAndTimes(time, best, t, n, out, riceK >= 0 ? 2 : 0);

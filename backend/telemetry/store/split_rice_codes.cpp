@@ -20,11 +20,6 @@ std::uint64_t lowMask(int bits)
     return bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
 }
 
-std::size_t roundUpToBytes(std::size_t bits)
-{
-    return (bits + 7) / 8 * 8;
-}
-
 // The quotient stream: bit j is bit j % 8 of byte j / 8 (least significant first), and a field
 // of several bits goes least significant bit first - so a little-endian load of 8 bytes holds
 // the next bits in order from bit 0, and the gaps between zero bits come from counting
@@ -196,18 +191,6 @@ Status decodeCodes(const std::uint8_t *bytes, std::size_t size, std::size_t at, 
 }
 
 } // namespace
-
-std::size_t sizeBits(const std::uint64_t *zz, const std::uint8_t *escaped, std::size_t n, int k)
-{
-    std::size_t quotientBits = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        const std::uint64_t q = zz[i] >> k;
-        quotientBits += escaped[i]          ? kLongHeaderBits + 64
-                        : q < kRiceLongOnes ? static_cast<std::size_t>(q) + 1
-                                            : kLongHeaderBits + static_cast<std::size_t>(std::bit_width(zz[i]));
-    }
-    return roundUpToBytes(n * static_cast<std::size_t>(k)) + roundUpToBytes(quotientBits);
-}
 
 void write(const std::uint64_t *zz, const std::uint8_t *escaped, const double *raw, std::size_t n, int k,
            std::vector<std::uint8_t> &out)

@@ -17,11 +17,8 @@
 
 namespace sn::tsdb::split_rice {
 
-// Bits of the two regions (each padded to whole bytes) for codes zz with parameter k;
-// `escaped[i]` marks a value stored as its raw 64 bits.
-std::size_t sizeBits(const std::uint64_t *zz, const std::uint8_t *escaped, std::size_t n, int k);
-
-// Appends both regions; raw[i] is the value written for an escaped i.
+// Appends both regions (each padded to whole bytes; the encoder's sizeDecimal sizes them) for
+// codes zz with parameter k; `escaped[i]` marks a value stored as its raw 64 bits, raw[i].
 void write(const std::uint64_t *zz, const std::uint8_t *escaped, const double *raw, std::size_t n, int k,
            std::vector<std::uint8_t> &out);
 
