@@ -8,6 +8,7 @@
 // SN_BENCH_SET=exporter-default keeps only the fields dcgm-exporter exports by default
 // (default-counters.csv in ../shared/data/dcgm-exporter; see exporterDefault below);
 // SN_BENCH_ONLY=ram,5m,24h,bytes runs only the named parts (all when unset);
+// SN_BENCH_PEER=0 skips the Prometheus peer (no OpenMetrics file, no promtool: repeated runs);
 // SN_BENCH_QUERY_RUNS (9) repeats the 24 h query, so a profile of the run is mostly the query.
 #include "bench/bench_json.h"
 #include "bench/telemetry_workload.h"
@@ -278,11 +279,27 @@ void bytesPerSampleAndIngest()
     if (!disk->flushHead())
         std::abort();
     const std::uint64_t ours = dirBytes(diskOptions.dataDir + QStringLiteral("/blocks"));
+    { // the blocks' bytes by file: chunks, rollups, index
+        std::map<QString, std::uint64_t> byFile;
+        QDirIterator it(diskOptions.dataDir + QStringLiteral("/blocks"), QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QFileInfo f(it.next());
+            byFile[f.fileName()] += static_cast<std::uint64_t>(f.size());
+        }
+        for (const auto &[name, bytes] : byFile)
+            std::fprintf(stderr, "block files: %-8s %11llu B  %.3f B/sample\n", qPrintable(name),
+                         static_cast<unsigned long long>(bytes), double(bytes) / double(samples));
+    }
 
     // The peer: promtool writes Prometheus blocks from the same samples.
     const std::string om = (tmp.path() + QStringLiteral("/samples.om")).toStdString();
     const std::string promOut = (tmp.path() + QStringLiteral("/prometheus")).toStdString();
     printBytesByFamily(all);
+    if (const char *peer = std::getenv("SN_BENCH_PEER"); peer && std::strcmp(peer, "0") == 0) {
+        bench::printFigure("telemetry", exporterDefaults ? "bytes_per_sample_exporter_default" : "bytes_per_sample",
+                           double(ours) / samples, "B/sample");
+        return;
+    }
     writeOpenMetrics(all, om);
     const auto omBytes = QFileInfo(QString::fromStdString(om)).size();
     all.clear();
