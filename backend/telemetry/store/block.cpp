@@ -21,8 +21,9 @@ constexpr char kChunksMagic[] = "SNCK";
 constexpr char kRollupsMagic[] = "SNRU";
 constexpr char kIndexMagic[] = "SNIX";
 // Chunks and rollups files are version 2 since their chunks may be in format 2 (split Rice
-// codes); version 1 files hold only formats 0 and 1 and are read as they are. The index is
-// unchanged at version 1.
+// codes), and version 2 rollups hold the 1-minute buckets alone, in rollup layout 2 (see
+// rollup.h); version 1 files (formats 0 and 1; both resolutions, layout 1) are read as they
+// are. The index is unchanged at version 1.
 constexpr std::uint8_t kDataVersion = 2;
 constexpr std::uint8_t kIndexVersion = 1;
 constexpr std::size_t kHeaderSize = 5; // magic + version
@@ -132,13 +133,13 @@ void BlockBuilder::addSeries(const std::string &metric, const Labels &labels, co
         ref.offset = putRecord(m_chunks, bytes);
         s.chunks.push_back(ref);
     }
+    // Only the finest rollup is stored (rollups file version 2): coarser ones are derived from
+    // it exactly when read (Block::rollups), 1/60 of the buckets at ~20 bytes of chunk headers each.
     bytes.clear();
-    for (std::int64_t res : kRollupResolutionsMs) {
-        std::vector<RollupBucket> buckets;
-        appendRollup(t, v, n, res, buckets);
-        putVarint(bytes, static_cast<std::uint64_t>(res));
-        encodeRollup(buckets, bytes);
-    }
+    std::vector<RollupBucket> buckets;
+    appendRollup(t, v, n, kRollupResolutionsMs.front(), buckets);
+    putVarint(bytes, static_cast<std::uint64_t>(kRollupResolutionsMs.front()));
+    encodeRollup(buckets, bytes);
     s.rollupLength = static_cast<std::uint32_t>(bytes.size());
     s.rollupOffset = putRecord(m_rollups, bytes);
     m_series.push_back(std::move(s));
@@ -347,7 +348,9 @@ Status Block::rollups(std::size_t seriesIndex, std::int64_t resolutionMs, std::v
 {
     const BlockSeries &s = m_series[seriesIndex];
     ByteReader r(m_rollupData + s.rollupOffset, s.rollupLength);
-    for (std::size_t i = 0; i < kRollupResolutionsMs.size(); ++i) {
+    std::vector<RollupBucket> finer;
+    bool haveFiner = false;
+    for (std::size_t i = 0; i < kRollupResolutionsMs.size() && r.remaining() > 0; ++i) {
         const auto res = static_cast<std::int64_t>(r.varint("rollup resolution"));
         const std::size_t start = r.offset();
         // Walk the four chunks to find where this resolution's record ends.
@@ -359,6 +362,15 @@ Status Block::rollups(std::size_t seriesIndex, std::int64_t resolutionMs, std::v
             return invalidArgument("rollups: " + r.error());
         if (res == resolutionMs)
             return decodeRollup(m_rollupData + s.rollupOffset + start, r.offset() - start, out);
+        if (res > 0 && res < resolutionMs && resolutionMs % res == 0 && !haveFiner) {
+            if (Status st = decodeRollup(m_rollupData + s.rollupOffset + start, r.offset() - start, finer); !st)
+                return st;
+            haveFiner = true;
+        }
+    }
+    if (haveFiner) { // a version 2 block stores only the finest rollup
+        coarsenRollup(finer, resolutionMs, out);
+        return success();
     }
     return notFound("no " + std::to_string(resolutionMs) + " ms rollup in this block");
 }
