@@ -94,7 +94,11 @@ void coarsenRollup(const std::vector<RollupBucket> &fine, std::int64_t res, std:
         RollupBucket b;
         b.start = bucketStart(fine[i].start, res);
         sums.clear();
-        for (; i < fine.size() && fine[i].start < b.start + res; ++i) {
+        // The first bucket always counts, and the test cannot overflow: a corrupt record with
+        // times near the int64 limits (or out of order) still ends the loop.
+        for (bool first = true;
+             i < fine.size() && (first || (fine[i].start >= b.start && fine[i].start - b.start < res));
+             ++i, first = false) {
             const RollupBucket &f = fine[i];
             if (f.count == 0)
                 continue;

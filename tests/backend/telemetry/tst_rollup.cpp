@@ -6,6 +6,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <limits>
 #include <random>
 
 using namespace sn;
@@ -92,6 +93,20 @@ private slots:
         coarsenRollup(minutes, kHour, hours);
         QCOMPARE(hours.size(), std::size_t(5));
         compareBuckets(hours, fromRaw, decimals >= 0);
+    }
+
+    // A corrupt record may hold any times (fuzz_block feeds such records to Block::rollups).
+    void coarseningOddTimesEnds()
+    {
+        const std::int64_t max = std::numeric_limits<std::int64_t>::max();
+        const std::vector<RollupBucket> fine = {
+            {max - 10, 1, 2, 3, 1}, {max - 5, 0, 5, 5, 1}, {kT0 + kHour, 1, 1, 1, 1}, {kT0, 2, 2, 2, 1}};
+        std::vector<RollupBucket> hours;
+        coarsenRollup(fine, kHour, hours);
+        std::uint64_t count = 0;
+        for (const RollupBucket &b : hours)
+            count += b.count;
+        QCOMPARE(count, std::uint64_t(4)); // every bucket counted once, whatever the order
     }
 
     void truncatedRecordsNameTheChunk()
