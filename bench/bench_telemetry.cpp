@@ -5,11 +5,16 @@
 //   query_ms_5m           the last 5 minutes of 1,024 GPUs, one metric, raw points
 //   ram_bytes_per_series  100,000 active series, heap (mallinfo2) beyond chunk data
 // Environment: SN_BENCH_HOURS (6) and SN_BENCH_NODES (4) size the bytes-per-sample set;
-// SN_BENCH_ONLY=ram,5m,24h,bytes runs only the named parts (all when unset).
+// SN_BENCH_SET=exporter-default keeps only the fields dcgm-exporter exports by default
+// (default-counters.csv in ../shared/data/dcgm-exporter; see exporterDefault below);
+// SN_BENCH_ONLY=ram,5m,24h,bytes runs only the named parts (all when unset);
+// SN_BENCH_PEER=0 skips the Prometheus peer (no OpenMetrics file, no promtool: repeated runs);
+// SN_BENCH_QUERY_RUNS (9) repeats the 24 h query, so a profile of the run is mostly the query.
 #include "bench/bench_json.h"
 #include "bench/telemetry_workload.h"
 
 #include "backend/telemetry/readings_to_samples.h"
+#include "backend/telemetry/store/chunk_encoding.h"
 #include "backend/telemetry/store/store_query.h"
 #include "backend/telemetry/store/time_series_store.h"
 
@@ -79,6 +84,83 @@ struct SeriesSamples {
     std::vector<double> v;
 };
 
+// dcgm-exporter's default-counters.csv (4.x, ../shared/data/dcgm-exporter/nvidia_dcgm_exporter_etc)
+// enables, of our catalogue: clocks, temperatures, power, energy, PCIe replays, GPU and memory
+// copy utilization, XID, FB used/free, DCGM_FI_PROF_PCIE_TX/RX_BYTES, remapped rows and the remap
+// failure flag - and for NVLink one field, DCGM_FI_DEV_NVLINK_BANDWIDTH_TOTAL (all links), for
+// which our NVLink TX total stands in. Per-link NVLink, ECC, retired pages, the throttle reasons,
+// power limit and FB total are commented out there.
+bool exporterDefault(GpuField f)
+{
+    switch (f) {
+    case GpuField::Utilization:
+    case GpuField::MemoryCopyUtil:
+    case GpuField::FbUsed:
+    case GpuField::FbFree:
+    case GpuField::Temperature:
+    case GpuField::MemoryTemperature:
+    case GpuField::Power:
+    case GpuField::Energy:
+    case GpuField::SmClock:
+    case GpuField::MemClock:
+    case GpuField::PcieTxBytes:
+    case GpuField::PcieRxBytes:
+    case GpuField::NvlinkTxBytes:
+    case GpuField::XidLast:
+    case GpuField::RemappedCorrectable:
+    case GpuField::RemappedUncorrectable:
+    case GpuField::RowRemapFailure:
+    case GpuField::PcieReplay:
+        return true;
+    default:
+        return false;
+    }
+}
+
+void restrictToExporterDefaults(GpuReading &r)
+{
+    for (std::size_t f = 0; f < kGpuFieldCount; ++f)
+        if (!exporterDefault(static_cast<GpuField>(f)))
+            r.valid.reset(f);
+    r.nvlinks.clear();
+}
+
+// Where the bytes are: every series re-chunked as a block does (720 samples) and its chunk
+// bytes summed per metric family (the per-link NVLink series as one family); stderr only.
+void printBytesByFamily(const std::vector<SeriesSamples> &series)
+{
+    struct Family {
+        std::uint64_t samples = 0, bytes = 0;
+    };
+    std::map<std::string, Family> families;
+    std::vector<std::uint8_t> chunk;
+    for (const SeriesSamples &s : series) {
+        std::string name = s.metric;
+        if (name.rfind("DCGM_FI_PROF_NVLINK_L", 0) == 0)
+            name = "DCGM_FI_PROF_NVLINK_L<n>_TX/RX_BYTES (per link)";
+        Family &f = families[name];
+        for (std::size_t i = 0; i < s.t.size(); i += 720) {
+            const std::size_t n = std::min<std::size_t>(720, s.t.size() - i);
+            chunk.clear();
+            encodeChunk(s.t.data() + i, s.v.data() + i, n, chunk);
+            f.bytes += chunk.size();
+            f.samples += n;
+        }
+    }
+    std::uint64_t samples = 0, bytes = 0;
+    for (const auto &[name, f] : families) {
+        samples += f.samples;
+        bytes += f.bytes;
+    }
+    for (const auto &[name, f] : families)
+        std::fprintf(stderr, "bytes by family: %-48s %10llu samples %11llu B  %6.3f B/sample  %5.1f%% of bytes\n",
+                     name.c_str(), static_cast<unsigned long long>(f.samples), static_cast<unsigned long long>(f.bytes),
+                     double(f.bytes) / double(f.samples), 100.0 * double(f.bytes) / double(bytes));
+    std::fprintf(stderr, "bytes by family: all chunks %llu B / %llu samples = %.3f B/sample\n",
+                 static_cast<unsigned long long>(bytes), static_cast<unsigned long long>(samples),
+                 double(bytes) / double(samples));
+}
+
 void writeOpenMetrics(const std::vector<SeriesSamples> &series, const std::string &path)
 {
     std::map<std::string, std::vector<const SeriesSamples *>> families; // OpenMetrics: families must not interleave
@@ -116,6 +198,12 @@ void bytesPerSampleAndIngest()
 {
     const int hours = envInt("SN_BENCH_HOURS", 6);
     const int nodes = envInt("SN_BENCH_NODES", 4);
+    const char *set = std::getenv("SN_BENCH_SET");
+    const bool exporterDefaults = set && std::strcmp(set, "exporter-default") == 0;
+    if (set && *set && !exporterDefaults) {
+        std::fprintf(stderr, "SN_BENCH_SET: unknown set '%s' (known: exporter-default)\n", set);
+        std::exit(2);
+    }
     bench::WorkloadOptions wo;
     wo.nodes = nodes;
     bench::TelemetryWorkload workload(wo);
@@ -135,6 +223,9 @@ void bytesPerSampleAndIngest()
     const std::int64_t ticks = static_cast<std::int64_t>(hours) * 3600 * 1000 / wo.intervalMs;
     for (std::int64_t tick = 0; tick < ticks; ++tick) {
         workload.readings(tick, readings);
+        if (exporterDefaults)
+            for (GpuReading &r : readings)
+                restrictToExporterDefaults(r);
         batch.clear();
         for (std::size_t g = 0; g < readings.size(); ++g) {
             const GpuReading &r = readings[g];
@@ -182,15 +273,33 @@ void bytesPerSampleAndIngest()
     }
     std::fprintf(stderr, "ingest: %.0f samples/s by wall time, %.0f by the writer thread's CPU time\n",
                  samples / memSeconds, samples / memCpuSeconds);
-    bench::printFigure("telemetry", "ingest_samples_per_s", samples / memSeconds, "samples/s");
-    bench::printFigure("telemetry", "ingest_samples_per_s_with_wal", samples / diskSeconds, "samples/s");
+    const std::string suffix = exporterDefaults ? "_exporter_default" : "";
+    bench::printFigure("telemetry", "ingest_samples_per_s" + suffix, samples / memSeconds, "samples/s");
+    bench::printFigure("telemetry", "ingest_samples_per_s_with_wal" + suffix, samples / diskSeconds, "samples/s");
     if (!disk->flushHead())
         std::abort();
     const std::uint64_t ours = dirBytes(diskOptions.dataDir + QStringLiteral("/blocks"));
+    { // the blocks' bytes by file: chunks, rollups, index
+        std::map<QString, std::uint64_t> byFile;
+        QDirIterator it(diskOptions.dataDir + QStringLiteral("/blocks"), QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QFileInfo f(it.next());
+            byFile[f.fileName()] += static_cast<std::uint64_t>(f.size());
+        }
+        for (const auto &[name, bytes] : byFile)
+            std::fprintf(stderr, "block files: %-8s %11llu B  %.3f B/sample\n", qPrintable(name),
+                         static_cast<unsigned long long>(bytes), double(bytes) / double(samples));
+    }
 
     // The peer: promtool writes Prometheus blocks from the same samples.
     const std::string om = (tmp.path() + QStringLiteral("/samples.om")).toStdString();
     const std::string promOut = (tmp.path() + QStringLiteral("/prometheus")).toStdString();
+    printBytesByFamily(all);
+    if (const char *peer = std::getenv("SN_BENCH_PEER"); peer && std::strcmp(peer, "0") == 0) {
+        bench::printFigure("telemetry", exporterDefaults ? "bytes_per_sample_exporter_default" : "bytes_per_sample",
+                           double(ours) / samples, "B/sample");
+        return;
+    }
     writeOpenMetrics(all, om);
     const auto omBytes = QFileInfo(QString::fromStdString(om)).size();
     all.clear();
@@ -202,7 +311,8 @@ void bytesPerSampleAndIngest()
     QFile::remove(QString::fromStdString(om));
     if (rc != 0) {
         std::fprintf(stderr, "promtool failed (%d); no peer figure\n", rc);
-        bench::printFigure("telemetry", "bytes_per_sample", double(ours) / samples, "B/sample");
+        bench::printFigure("telemetry", exporterDefaults ? "bytes_per_sample_exporter_default" : "bytes_per_sample",
+                           double(ours) / samples, "B/sample");
         return;
     }
     const std::uint64_t theirs = dirBytes(QString::fromStdString(promOut));
@@ -212,8 +322,8 @@ void bytesPerSampleAndIngest()
                  nodes, wo.gpusPerNode, hours, static_cast<unsigned long long>(samples), disk->seriesCount(),
                  static_cast<unsigned long long>(ours), disk->stats().blocks, static_cast<unsigned long long>(theirs),
                  static_cast<long long>(omBytes), promSeconds);
-    bench::printFigure("telemetry", "bytes_per_sample", double(ours) / samples, "B/sample", "prometheus 2.42 promtool",
-                       double(theirs) / samples);
+    bench::printFigure("telemetry", exporterDefaults ? "bytes_per_sample_exporter_default" : "bytes_per_sample",
+                       double(ours) / samples, "B/sample", "prometheus 2.42 promtool", double(theirs) / samples);
 }
 
 // A memory-only store holding one metric of `nodes` x 8 GPUs for `ticks` seconds, one series
@@ -257,14 +367,15 @@ void query24h()
     q.endMs = wo.startMs + ticks * 1000 - 1;
     q.pixelColumns = 1000;
     std::size_t points = 0;
+    const int runs = std::max(1, envInt("SN_BENCH_QUERY_RUNS", 9));
     const double cpu0 = processCpuSeconds();
-    const double s = bench::medianSeconds(9, [&] {
+    const double s = bench::medianSeconds(runs, [&] {
         auto r = rangeQuery(*store, q);
         points = 0;
         for (const auto &series : *r)
             points += series.points.size();
     });
-    const double cpuMs = (processCpuSeconds() - cpu0) * 1000 / 9;
+    const double cpuMs = (processCpuSeconds() - cpu0) * 1000 / runs;
     std::fprintf(stderr, "query_ms_24h: %zu series, %lld samples -> %zu points; %.1f CPU ms per query\n", seriesCount,
                  static_cast<long long>(ticks) * static_cast<long long>(seriesCount), points, cpuMs);
     bench::printFigure("telemetry", "query_ms_24h", s * 1000, "ms");

@@ -20,13 +20,18 @@ namespace {
 constexpr char kChunksMagic[] = "SNCK";
 constexpr char kRollupsMagic[] = "SNRU";
 constexpr char kIndexMagic[] = "SNIX";
-constexpr std::uint8_t kVersion = 1;
+// Chunks and rollups files are version 2 since their chunks may be in format 2 (split Rice
+// codes), and version 2 rollups hold the 1-minute buckets alone, in rollup layout 2 (see
+// rollup.h); version 1 files (formats 0 and 1; both resolutions, layout 1) are read as they
+// are. The index is unchanged at version 1.
+constexpr std::uint8_t kDataVersion = 2;
+constexpr std::uint8_t kIndexVersion = 1;
 constexpr std::size_t kHeaderSize = 5; // magic + version
 
-void putHeader(std::vector<std::uint8_t> &out, const char *magic)
+void putHeader(std::vector<std::uint8_t> &out, const char *magic, std::uint8_t version)
 {
     out.insert(out.end(), magic, magic + 4);
-    out.push_back(kVersion);
+    out.push_back(version);
 }
 
 // Appends length, bytes, CRC; returns the offset of the bytes.
@@ -39,11 +44,12 @@ std::uint64_t putRecord(std::vector<std::uint8_t> &out, const std::vector<std::u
     return offset;
 }
 
-Status checkHeader(const std::uint8_t *data, std::size_t size, const char *magic, const char *file)
+Status checkHeader(const std::uint8_t *data, std::size_t size, const char *magic, const char *file,
+                   std::uint8_t newestVersion)
 {
     if (size < kHeaderSize || std::memcmp(data, magic, 4) != 0)
         return invalidArgument(std::string(file) + ": not a block " + file + " file (no " + magic + " header)");
-    if (data[4] != kVersion)
+    if (data[4] < 1 || data[4] > newestVersion)
         return invalidArgument(std::string(file) + ": unsupported version " + std::to_string(data[4]) + " at byte 4");
     return success();
 }
@@ -103,8 +109,8 @@ Status writeFile(const QString &path, const std::vector<std::uint8_t> &bytes)
 BlockBuilder::BlockBuilder(std::int64_t minTime, std::int64_t maxTime, std::uint32_t chunkSamples)
     : m_minTime(minTime), m_maxTime(maxTime), m_chunkSamples(chunkSamples)
 {
-    putHeader(m_chunks, kChunksMagic);
-    putHeader(m_rollups, kRollupsMagic);
+    putHeader(m_chunks, kChunksMagic, kDataVersion);
+    putHeader(m_rollups, kRollupsMagic, kDataVersion);
 }
 
 void BlockBuilder::addSeries(const std::string &metric, const Labels &labels, const std::int64_t *t, const double *v,
@@ -127,13 +133,13 @@ void BlockBuilder::addSeries(const std::string &metric, const Labels &labels, co
         ref.offset = putRecord(m_chunks, bytes);
         s.chunks.push_back(ref);
     }
+    // Only the finest rollup is stored (rollups file version 2): coarser ones are derived from
+    // it exactly when read (Block::rollups), 1/60 of the buckets at ~20 bytes of chunk headers each.
     bytes.clear();
-    for (std::int64_t res : kRollupResolutionsMs) {
-        std::vector<RollupBucket> buckets;
-        appendRollup(t, v, n, res, buckets);
-        putVarint(bytes, static_cast<std::uint64_t>(res));
-        encodeRollup(buckets, bytes);
-    }
+    std::vector<RollupBucket> buckets;
+    appendRollup(t, v, n, kRollupResolutionsMs.front(), buckets);
+    putVarint(bytes, static_cast<std::uint64_t>(kRollupResolutionsMs.front()));
+    encodeRollup(buckets, bytes);
     s.rollupLength = static_cast<std::uint32_t>(bytes.size());
     s.rollupOffset = putRecord(m_rollups, bytes);
     m_series.push_back(std::move(s));
@@ -153,7 +159,7 @@ BlockBytes BlockBuilder::finish()
             p.emplace_back(symbols.intern(k), symbols.intern(v));
     }
     std::vector<std::uint8_t> &ix = out.index;
-    putHeader(ix, kIndexMagic);
+    putHeader(ix, kIndexMagic, kIndexVersion);
     putSigned(ix, m_minTime);
     putSigned(ix, m_maxTime);
     putVarint(ix, symbols.size());
@@ -192,11 +198,11 @@ Block::~Block() = default;
 Status Block::parse(const std::uint8_t *index, std::size_t indexSize, const std::uint8_t *chunks,
                     std::size_t chunksSize, const std::uint8_t *rollups, std::size_t rollupsSize)
 {
-    if (Status s = checkHeader(index, indexSize, kIndexMagic, "index"); !s)
+    if (Status s = checkHeader(index, indexSize, kIndexMagic, "index", kIndexVersion); !s)
         return s;
-    if (Status s = checkHeader(chunks, chunksSize, kChunksMagic, "chunks"); !s)
+    if (Status s = checkHeader(chunks, chunksSize, kChunksMagic, "chunks", kDataVersion); !s)
         return s;
-    if (Status s = checkHeader(rollups, rollupsSize, kRollupsMagic, "rollups"); !s)
+    if (Status s = checkHeader(rollups, rollupsSize, kRollupsMagic, "rollups", kDataVersion); !s)
         return s;
     if (indexSize < kHeaderSize + 4)
         return invalidArgument("index: shorter than its checksum");
@@ -342,7 +348,9 @@ Status Block::rollups(std::size_t seriesIndex, std::int64_t resolutionMs, std::v
 {
     const BlockSeries &s = m_series[seriesIndex];
     ByteReader r(m_rollupData + s.rollupOffset, s.rollupLength);
-    for (std::size_t i = 0; i < kRollupResolutionsMs.size(); ++i) {
+    std::vector<RollupBucket> finer;
+    bool haveFiner = false;
+    for (std::size_t i = 0; i < kRollupResolutionsMs.size() && r.remaining() > 0; ++i) {
         const auto res = static_cast<std::int64_t>(r.varint("rollup resolution"));
         const std::size_t start = r.offset();
         // Walk the four chunks to find where this resolution's record ends.
@@ -354,6 +362,15 @@ Status Block::rollups(std::size_t seriesIndex, std::int64_t resolutionMs, std::v
             return invalidArgument("rollups: " + r.error());
         if (res == resolutionMs)
             return decodeRollup(m_rollupData + s.rollupOffset + start, r.offset() - start, out);
+        if (res > 0 && res < resolutionMs && resolutionMs % res == 0 && !haveFiner) {
+            if (Status st = decodeRollup(m_rollupData + s.rollupOffset + start, r.offset() - start, finer); !st)
+                return st;
+            haveFiner = true;
+        }
+    }
+    if (haveFiner) { // a version 2 block stores only the finest rollup
+        coarsenRollup(finer, resolutionMs, out);
+        return success();
     }
     return notFound("no " + std::to_string(resolutionMs) + " ms rollup in this block");
 }

@@ -4,6 +4,7 @@
 
 #include "backend/telemetry/store/bit_stream.h"
 #include "backend/telemetry/store/chunk_codes.h"
+#include "backend/telemetry/store/split_rice_codes.h"
 #include "backend/telemetry/store/varint.h"
 
 #include <algorithm>
@@ -28,9 +29,10 @@ Result<ChunkInfo> readHeader(ByteReader &r)
     info.time = static_cast<TimeEncoding>(flags & 3);
     info.value = static_cast<ValueEncoding>((flags >> 2) & 3);
     const bool decimal = info.value == ValueEncoding::DecimalDelta || info.value == ValueEncoding::DecimalDoubleDelta;
-    if ((flags >> 4) > (decimal ? 1 : 0)) // format 1: Rice codes, decimal encodings only
+    if ((flags >> 4) > (decimal ? 2 : 0)) // formats 1 and 2: Rice codes, decimal encodings only
         return chunkError("unknown format " + std::to_string(flags >> 4) + " in the flags byte at byte 0");
-    info.riceBits = (flags >> 4) == 1 ? 0 : -1; // the parameter itself follows the scale byte
+    info.format = flags >> 4;
+    info.riceBits = info.format >= 1 ? 0 : -1; // the parameter itself follows the scale byte
     const std::uint64_t count = r.varint("sample count");
     info.firstTime = r.signedVarint("first time");
     if (!r.ok())
@@ -303,6 +305,10 @@ Status decodeChunk(const std::uint8_t *data, std::size_t size, std::vector<std::
         int riceK = -1;
         if (Status st = readRiceParameter(r, *info, riceK); !st)
             return st;
+        if (info->format == 2)
+            return split_rice::decode(r.here(), r.remaining(), r.offset(), n, riceK,
+                                      info->value == ValueEncoding::DecimalDoubleDelta, scale, values.data(), nullptr,
+                                      nullptr);
         return decodeDecimal<false>(r.here(), r.remaining(), r.offset(), n, scale,
                                     info->value == ValueEncoding::DecimalDoubleDelta, riceK, values.data());
     }
@@ -341,6 +347,14 @@ Result<bool> decodeChunkScaled(const std::uint8_t *data, std::size_t size, std::
     if (Status st = readRiceParameter(r, *info, riceK); !st)
         return st.error();
     bool escaped = false;
+    if (info->format == 2) {
+        if (Status st =
+                split_rice::decode(r.here(), r.remaining(), r.offset(), n, riceK,
+                                   info->value == ValueEncoding::DecimalDoubleDelta, s, nullptr, x.data(), &escaped);
+            !st)
+            return st.error();
+        return !escaped;
+    }
     if (Status st =
             decodeDecimal<true>(r.here(), r.remaining(), r.offset(), n, s,
                                 info->value == ValueEncoding::DecimalDoubleDelta, riceK, nullptr, x.data(), &escaped);

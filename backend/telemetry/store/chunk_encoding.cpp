@@ -2,6 +2,7 @@
 
 #include "backend/telemetry/store/bit_stream.h"
 #include "backend/telemetry/store/chunk_codes.h"
+#include "backend/telemetry/store/split_rice_codes.h"
 #include "backend/telemetry/store/varint.h"
 
 #include <algorithm>
@@ -115,9 +116,10 @@ struct DecimalPlan {
 // The smallest scale that holds every decimal value, in one pass: a value the current scale
 // cannot hold raises the scale (and the values before it are scaled again, at most 6 times a
 // chunk); a value no scale holds is an escape.
-DecimalPlan planDecimal(const double *v, std::size_t n)
+void planDecimal(const double *v, std::size_t n, DecimalPlan &plan)
 {
-    DecimalPlan plan;
+    plan.scale = 0;
+    plan.escapes = 0;
     plan.x.resize(n);
     plan.escaped.assign(n, 0);
     for (std::size_t i = 0; i < n; ++i) {
@@ -139,13 +141,19 @@ DecimalPlan planDecimal(const double *v, std::size_t n)
                 ++plan.escapes;
             }
     }
+}
+
+DecimalPlan planDecimal(const double *v, std::size_t n)
+{
+    DecimalPlan plan;
+    planDecimal(v, n, plan);
     return plan;
 }
 
 // The codes of the delta (or delta-of-delta) sequence, zig-zagged; escapes are marked in the plan.
-std::vector<std::uint64_t> decimalCodes(const DecimalPlan &plan, std::size_t n, bool dod)
+void decimalCodes(const DecimalPlan &plan, std::size_t n, bool dod, std::vector<std::uint64_t> &zz)
 {
-    std::vector<std::uint64_t> zz(n, 0);
+    zz.assign(n, 0);
     std::int64_t prevX = 0, prevD = 0;
     std::size_t k = 0; // values coded so far (escapes leave the integer state alone)
     for (std::size_t i = 0; i < n; ++i) {
@@ -159,6 +167,12 @@ std::vector<std::uint64_t> decimalCodes(const DecimalPlan &plan, std::size_t n, 
         prevX = x;
         ++k;
     }
+}
+
+std::vector<std::uint64_t> decimalCodes(const DecimalPlan &plan, std::size_t n, bool dod)
+{
+    std::vector<std::uint64_t> zz;
+    decimalCodes(plan, n, dod, zz);
     return zz;
 }
 
@@ -184,19 +198,21 @@ void writeDecimal(Sink &w, const DecimalPlan &plan, const std::vector<std::uint6
     }
 }
 
-// The best Rice parameter for codes zz and its size in bits: near log2 of the mean code, so
-// only the three parameters around it are sized.
+// The best Rice parameter for codes zz and its size in bits: near the mean bit length of the
+// codes less one, so only the three parameters around it are sized. The mean of the lengths,
+// not of the codes: one outlier (a phase change, a reset) would pull the mean code up by
+// orders of magnitude and every other value would pay for it in low bits.
 int bestRice(const DecimalPlan &plan, const std::vector<std::uint64_t> &zz, std::size_t n, std::size_t &bits)
 {
-    double sum = 0;
+    std::size_t lengths = 0;
     std::size_t coded = 0;
     for (std::size_t i = 0; i < n; ++i)
         if (!plan.escaped[i]) {
-            sum += static_cast<double>(zz[i]);
+            lengths += static_cast<std::size_t>(std::bit_width(zz[i]));
             ++coded;
         }
-    const double mean = coded ? sum / static_cast<double>(coded) : 0;
-    const int guess = mean < 2 ? 0 : static_cast<int>(std::log2(mean * 0.69));
+    const double meanLength = coded ? static_cast<double>(lengths) / static_cast<double>(coded) : 0;
+    const int guess = std::max(0, static_cast<int>(std::lround(meanLength - 1.0)));
     int best = 0;
     bits = SIZE_MAX;
     for (int k = std::max(0, guess - 1); k <= std::min(56, guess + 1); ++k) {
@@ -209,6 +225,57 @@ int bestRice(const DecimalPlan &plan, const std::vector<std::uint64_t> &zz, std:
         }
     }
     return best;
+}
+
+// The sizes of the varbit codes and of the split Rice codes (format 2) for codes zz, in two
+// passes: the varbit sizes with the mean code length, then the three Rice parameters around
+// it (bestRice's guess) at once.
+struct DecimalSizes {
+    std::size_t varbitBits = 0;
+    std::size_t riceBits = SIZE_MAX;
+    int riceK = 0;
+};
+DecimalSizes sizeDecimal(const DecimalPlan &plan, const std::uint64_t *zz, std::size_t n)
+{
+    DecimalSizes sizes;
+    sizes.varbitBits = 8; // the scale byte
+    std::size_t lengths = 0, coded = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (plan.escaped[i]) {
+            sizes.varbitBits += kEscapeCodeBits;
+            continue;
+        }
+        sizes.varbitBits += static_cast<std::size_t>(codeBits(zz[i]));
+        lengths += static_cast<std::size_t>(std::bit_width(zz[i]));
+        ++coded;
+    }
+    const double meanLength = coded ? static_cast<double>(lengths) / static_cast<double>(coded) : 0;
+    const int guess = std::max(1, static_cast<int>(std::lround(meanLength - 1.0)));
+    const int k0 = std::min(guess - 1, 54); // the parameters k0, k0 + 1, k0 + 2 (at most 56)
+    std::size_t quotientBits[3] = {0, 0, 0};
+    constexpr std::size_t kLong = kRiceLongOnes + 6;
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::uint64_t z = zz[i];
+        if (plan.escaped[i]) {
+            for (std::size_t &q : quotientBits)
+                q += kLong + 64;
+            continue;
+        }
+        for (int j = 0; j < 3; ++j) {
+            const std::uint64_t q = z >> (k0 + j);
+            quotientBits[j] += q < kRiceLongOnes ? static_cast<std::size_t>(q) + 1
+                                                 : kLong + static_cast<std::size_t>(std::bit_width(z));
+        }
+    }
+    for (int j = 0; j < 3; ++j) {
+        const std::size_t k = static_cast<std::size_t>(k0 + j);
+        const std::size_t bits = 16 + (n * k + 7) / 8 * 8 + (quotientBits[j] + 7) / 8 * 8; // + scale and k bytes
+        if (bits < sizes.riceBits) {
+            sizes.riceBits = bits;
+            sizes.riceK = k0 + j;
+        }
+    }
+    return sizes;
 }
 
 // Gorilla XOR: '0' same bits; '10' + the bits inside the previous window; '11' + 5 bits of
@@ -306,8 +373,10 @@ void writeHeaderAndTimes(TimeEncoding time, ValueEncoding value, const std::int6
     out.insert(out.end(), bits.begin(), bits.end());
 }
 
+// riceK >= 0: Rice codes with that parameter, in `riceFormat` 2 (split, what the encoder writes)
+// or 1 (one stream; written before format 2, still read, and written here only for tests).
 void writeValues(ValueEncoding encoding, const DecimalPlan *plan, const double *v, std::size_t n,
-                 std::vector<std::uint8_t> &out, int riceK = -1)
+                 std::vector<std::uint8_t> &out, int riceK = -1, unsigned riceFormat = 2)
 {
     switch (encoding) {
     case ValueEncoding::Constant:
@@ -323,8 +392,13 @@ void writeValues(ValueEncoding encoding, const DecimalPlan *plan, const double *
         out.push_back(static_cast<std::uint8_t>(plan->scale));
         if (riceK >= 0)
             out.push_back(static_cast<std::uint8_t>(riceK));
+        const std::vector<std::uint64_t> zz = decimalCodes(*plan, n, encoding == ValueEncoding::DecimalDoubleDelta);
+        if (riceK >= 0 && riceFormat == 2) {
+            split_rice::write(zz.data(), plan->escaped.data(), v, n, riceK, out);
+            return;
+        }
         BitWriter w(out);
-        writeDecimal(w, *plan, decimalCodes(*plan, n, encoding == ValueEncoding::DecimalDoubleDelta), v, n, riceK);
+        writeDecimal(w, *plan, zz, v, n, riceK);
         return;
     }
     }
@@ -380,29 +454,27 @@ void encodeChunk(const std::int64_t *t, const double *v, std::size_t n, std::vec
         best = ValueEncoding::Constant;
         bestBits = 64;
     }
-    const DecimalPlan plan = planDecimal(v, n);
+    // Scratch kept per thread: the writer seals a chunk every 120 appends of a series.
+    thread_local DecimalPlan plan;
+    thread_local std::vector<std::uint64_t> zz;
+    planDecimal(v, n, plan);
     if (plan.escapes < n) {
         int riceK = -1;
         for (const ValueEncoding e : {ValueEncoding::DecimalDelta, ValueEncoding::DecimalDoubleDelta}) {
-            const std::vector<std::uint64_t> zz = decimalCodes(plan, n, e == ValueEncoding::DecimalDoubleDelta);
-            std::size_t varbit = 8; // the scale byte
-            for (std::size_t i = 0; i < n; ++i)
-                varbit += plan.escaped[i] ? kEscapeCodeBits : static_cast<std::size_t>(codeBits(zz[i]));
-            if (varbit < bestBits) {
+            decimalCodes(plan, n, e == ValueEncoding::DecimalDoubleDelta, zz);
+            const DecimalSizes sizes = sizeDecimal(plan, zz.data(), n);
+            if (sizes.varbitBits < bestBits) {
                 best = e;
-                bestBits = varbit;
+                bestBits = sizes.varbitBits;
                 riceK = -1;
             }
-            std::size_t rice = 0;
-            const int k = bestRice(plan, zz, n, rice);
-            rice += 16; // the scale and parameter bytes
-            if (rice < bestBits) {
+            if (sizes.riceBits < bestBits) { // written split (format 2)
                 best = e;
-                bestBits = rice;
-                riceK = k;
+                bestBits = sizes.riceBits;
+                riceK = sizes.riceK;
             }
         }
-        writeHeaderAndTimes(time, best, t, n, out, riceK >= 0 ? 1 : 0);
+        writeHeaderAndTimes(time, best, t, n, out, riceK >= 0 ? 2 : 0);
         writeValues(best, &plan, v, n, out, riceK);
         return;
     }
@@ -423,6 +495,23 @@ bool encodeChunkAs(ValueEncoding encoding, const std::int64_t *t, const double *
     }
     writeHeaderAndTimes(regularTimes(t, n) ? TimeEncoding::Regular : TimeEncoding::DeltaOfDelta, encoding, t, n, out);
     writeValues(encoding, &plan, v, n, out);
+    return true;
+}
+
+bool encodeChunkRice(ValueEncoding encoding, unsigned format, const std::int64_t *t, const double *v, std::size_t n,
+                     std::vector<std::uint8_t> &out)
+{
+    if ((encoding != ValueEncoding::DecimalDelta && encoding != ValueEncoding::DecimalDoubleDelta) ||
+        (format != 1 && format != 2))
+        return false;
+    const DecimalPlan plan = planDecimal(v, n);
+    if (plan.escapes == n)
+        return false;
+    std::size_t bits = 0;
+    const int k = bestRice(plan, decimalCodes(plan, n, encoding == ValueEncoding::DecimalDoubleDelta), n, bits);
+    writeHeaderAndTimes(regularTimes(t, n) ? TimeEncoding::Regular : TimeEncoding::DeltaOfDelta, encoding, t, n, out,
+                        format);
+    writeValues(encoding, &plan, v, n, out, k, format);
     return true;
 }
 

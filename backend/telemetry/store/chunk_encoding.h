@@ -31,7 +31,8 @@ struct ChunkInfo {
     TimeEncoding time = TimeEncoding::Regular;
     ValueEncoding value = ValueEncoding::Constant;
     int scale = 0;
-    int riceBits = -1; // decimal chunks in format 1: the Rice parameter k; -1 for the varbit codes
+    int riceBits = -1; // decimal chunks in format 1 or 2: the Rice parameter k; -1 for the varbit codes
+    int format = 0;    // decimal chunks: 0 varbit codes, 1 Rice codes, 2 split Rice codes
 };
 
 // v as an integer x with x / 10^scale == v bit for bit; false when no such x below 2^53 exists.
@@ -45,6 +46,12 @@ void encodeChunk(const std::int64_t *times, const double *values, std::size_t n,
 // values cannot be held by it (Constant with differing values, Decimal* with no decimal value).
 bool encodeChunkAs(ValueEncoding encoding, const std::int64_t *times, const double *values, std::size_t n,
                    std::vector<std::uint8_t> &out);
+
+// Forces Rice codes for decimal values, in `format` 1 (one bit stream: the layout before
+// format 2, still read) or 2 (split, what encodeChunk writes); tests of both layouts. False
+// when the encoding is not a decimal one or no value is a decimal.
+bool encodeChunkRice(ValueEncoding encoding, unsigned format, const std::int64_t *times, const double *values,
+                     std::size_t n, std::vector<std::uint8_t> &out);
 
 // The header alone, without decoding samples.
 Result<ChunkInfo> readChunkInfo(const std::uint8_t *data, std::size_t size);

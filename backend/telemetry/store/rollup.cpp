@@ -86,11 +86,42 @@ void appendRollup(const std::int64_t *t, const double *v, std::size_t n, std::in
     }
 }
 
-void encodeRollup(const std::vector<RollupBucket> &buckets, std::vector<std::uint8_t> &out)
+void coarsenRollup(const std::vector<RollupBucket> &fine, std::int64_t res, std::vector<RollupBucket> &out)
+{
+    out.clear();
+    std::vector<double> sums;
+    for (std::size_t i = 0; i < fine.size();) {
+        RollupBucket b;
+        b.start = bucketStart(fine[i].start, res);
+        sums.clear();
+        // The first bucket always counts, and the test cannot overflow: a corrupt record with
+        // times near the int64 limits (or out of order) still ends the loop.
+        for (bool first = true;
+             i < fine.size() && (first || (fine[i].start >= b.start && fine[i].start - b.start < res));
+             ++i, first = false) {
+            const RollupBucket &f = fine[i];
+            if (f.count == 0)
+                continue;
+            b.min = b.count == 0 ? f.min : std::min(b.min, f.min);
+            b.max = b.count == 0 ? f.max : std::max(b.max, f.max);
+            b.count += f.count;
+            sums.push_back(f.sum);
+        }
+        if (b.count == 0)
+            continue;
+        b.sum = exactSum(sums.data(), sums.size());
+        out.push_back(b);
+    }
+}
+
+void encodeRollup(const std::vector<RollupBucket> &buckets, std::vector<std::uint8_t> &out, int layout)
 {
     putVarint(out, buckets.size());
     if (buckets.empty())
         return;
+    std::vector<std::int64_t> numbers(buckets.size());
+    for (std::size_t i = 0; i < buckets.size(); ++i)
+        numbers[i] = static_cast<std::int64_t>(i);
     std::vector<std::int64_t> t(buckets.size());
     std::vector<double> columns[4];
     for (auto &c : columns)
@@ -103,9 +134,10 @@ void encodeRollup(const std::vector<RollupBucket> &buckets, std::vector<std::uin
         columns[3][i] = static_cast<double>(buckets[i].count);
     }
     std::vector<std::uint8_t> chunk;
-    for (const auto &c : columns) {
+    for (int c = 0; c < 4; ++c) {
         chunk.clear();
-        encodeChunk(t.data(), c.data(), c.size(), chunk);
+        const std::int64_t *times = layout >= 2 && c < 3 ? numbers.data() : t.data();
+        encodeChunk(times, columns[c].data(), columns[c].size(), chunk);
         putVarint(out, chunk.size());
         out.insert(out.end(), chunk.begin(), chunk.end());
     }
@@ -134,6 +166,7 @@ Status decodeRollup(const std::uint8_t *data, std::size_t size, std::vector<Roll
             return invalidArgument(std::string(kNames[c]) + " holds " + std::to_string(columns[c].size()) +
                                    " buckets, the header says " + std::to_string(n));
     }
+    // t holds the count chunk's times now, the bucket start times in both layouts.
     out.resize(n);
     for (std::size_t i = 0; i < n; ++i)
         out[i] = {t[i], columns[0][i], columns[1][i], columns[2][i], static_cast<std::uint64_t>(columns[3][i])};

@@ -143,7 +143,45 @@ private slots:
                     QVERIFY(bytes.size() <= forced.size() + 1); // the chosen one is (about) the smallest
                 }
             }
+            // Both Rice layouts: format 1 (blocks written before format 2 still hold it) and 2.
+            for (ValueEncoding e : {ValueEncoding::DecimalDelta, ValueEncoding::DecimalDoubleDelta})
+                for (unsigned format : {1u, 2u}) {
+                    std::vector<std::uint8_t> rice;
+                    if (encodeChunkRice(e, format, s.t.data(), s.v.data(), s.t.size(), rice)) {
+                        QCOMPARE(readChunkInfo(rice.data(), rice.size())->format, int(format));
+                        expectRoundTrip(s, rice);
+                        expectScaledMatches(s, rice);
+                    }
+                }
         }
+    }
+
+    // Noisy power (milliwatts, 35 W swings) is what the Rice codes are for: the encoder picks
+    // the split layout, which costs the bits of format 1 give or take a few bytes of padding.
+    void noisyValuesGetSplitRiceCodesOfFormat1Size()
+    {
+        std::mt19937_64 rng(11);
+        std::normal_distribution<double> noise(0, 35);
+        std::vector<double> power;
+        for (int i = 0; i < 720; ++i)
+            power.push_back(std::round((520 + noise(rng)) * 1000) / 1000);
+        power[300] = 0.1 + 0.2; // an escape among them
+        power[400] = 9e9;       // and a long code
+        const Samples s = regular(power);
+        std::vector<std::uint8_t> best, one, two;
+        encodeChunk(s.t.data(), s.v.data(), s.t.size(), best);
+        QCOMPARE(readChunkInfo(best.data(), best.size())->format, 2);
+        QVERIFY(encodeChunkRice(ValueEncoding::DecimalDelta, 1, s.t.data(), s.v.data(), s.t.size(), one));
+        QVERIFY(encodeChunkRice(ValueEncoding::DecimalDelta, 2, s.t.data(), s.v.data(), s.t.size(), two));
+        QVERIFY2(two.size() <= one.size() + 8, qPrintable(QStringLiteral("%1 vs %2").arg(two.size()).arg(one.size())));
+        expectRoundTrip(s, best);
+        expectRoundTrip(s, one);
+        expectRoundTrip(s, two);
+        std::vector<std::int64_t> t, x;
+        int scale = 0;
+        const Result<bool> scaled = decodeChunkScaled(two.data(), two.size(), t, x, scale);
+        QVERIFY(scaled.ok());
+        QVERIFY(!*scaled); // the escape sends M4 to the value decode
     }
 
     void edgeValuesRoundTrip_data()
@@ -174,6 +212,11 @@ private slots:
             std::vector<std::uint8_t> forced;
             if (encodeChunkAs(e, s.t.data(), s.v.data(), s.t.size(), forced))
                 expectRoundTrip(s, forced);
+            for (unsigned format : {1u, 2u}) {
+                std::vector<std::uint8_t> rice;
+                if (encodeChunkRice(e, format, s.t.data(), s.v.data(), s.t.size(), rice))
+                    expectRoundTrip(s, rice);
+            }
         }
     }
 
@@ -235,6 +278,8 @@ private slots:
         QTest::addColumn<int>("valueKind");
         QTest::addColumn<bool>("jitter");
         QTest::newRow("decimal, regular") << 1 << false;
+        QTest::newRow("split Rice, regular") << 2 << false;
+        QTest::newRow("split Rice, jittered") << 2 << true;
         QTest::newRow("decimal, jittered") << 1 << true;
         QTest::newRow("xor, jittered") << 4 << true;
         QTest::newRow("constant, regular") << 9 << false;
@@ -244,6 +289,7 @@ private slots:
         QFETCH(int, valueKind);
         QFETCH(bool, jitter);
         std::mt19937_64 rng(99);
+        std::normal_distribution<double> noise(0, 35);
         Samples s;
         std::int64_t t = 1000;
         for (int i = 0; i < 200; ++i) {
@@ -251,10 +297,14 @@ private slots:
             s.t.push_back(t);
             s.v.push_back(valueKind == 9   ? 7.0
                           : valueKind == 1 ? std::round(std::sin(i) * 10000) / 100
+                          : valueKind == 2 ? std::round((500 + noise(rng)) * 1000) / 1000
                                            : std::sin(i) * 1e3);
         }
+        s.v[150] = valueKind == 2 ? 1e9 : s.v[150]; // a long code in the split Rice stream
         std::vector<std::uint8_t> bytes;
         encodeChunk(s.t.data(), s.v.data(), s.t.size(), bytes);
+        if (valueKind == 2)
+            QCOMPARE(readChunkInfo(bytes.data(), bytes.size())->format, 2);
         std::vector<std::int64_t> ot;
         std::vector<double> ov;
         // Every truncation is an error that names what ran out, never a crash.
@@ -285,6 +335,11 @@ private slots:
         QTest::newRow("count too big") << QByteArray("\x00\xff\xff\x7f\x00", 5) << "sample count";
         QTest::newRow("unterminated varint") << QByteArray("\x00\xff\xff", 3) << "ends inside a varint";
         QTest::newRow("bad decimal scale") << QByteArray("\x08\x01\x00\x09\x00", 5) << "decimal scale 9";
+        QTest::newRow("format 2 on XOR values") << QByteArray("\x24\x01\x00", 3) << "unknown format 2";
+        QTest::newRow("split Rice low bits missing")
+            << QByteArray("\x28\x05\x00\x02\x00\x10", 6) << "split Rice low bits need 10 bytes, 0 left at byte 6";
+        QTest::newRow("split Rice quotients missing")
+            << QByteArray("\x28\x02\x00\x02\x00\x04\xff", 7) << "split Rice quotient bits end before value 2";
         QTest::newRow("constant without value") << QByteArray("\x00\x02\x00\x02", 4) << "constant value needs 8 bytes";
     }
     void headerErrorsSayWhat()
