@@ -108,7 +108,7 @@ bool ChecksPage::isComplete() const
 
 void ChecksPage::initializePage()
 {
-    m_results = setup::runChecks(m_w->inventories());
+    m_results = setup::runChecks(m_w->inventories(), m_w->options().checks);
     m_tree->clear();
     int counts[3] = {0, 0, 0};
     for (const setup::CheckResult &c : m_results) {

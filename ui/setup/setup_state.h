@@ -7,6 +7,7 @@
 #include "backend/model/cluster_spec.h"
 #include "backend/remote/ssh/ssh_session.h"
 #include "backend/setup/node_installer.h"
+#include "backend/setup/setup_checks.h"
 #include "backend/setup/node_inventory.h"
 
 #include <QJsonObject>
@@ -32,6 +33,7 @@ struct SetupWizardOptions {
     QString installRoot;                                    // "" on real nodes
     std::function<void(setup::NodeApplyPlan &)> adjustPlan; // tests: activation without systemd
     QString certificateDir; // where the Security page creates the CA; empty: next to the state file
+    setup::CheckThresholds checks; // the readiness checks' limits (tests: this machine's free disk)
 };
 
 struct WizardNode {
