@@ -14,6 +14,13 @@ TopoTilesItem::TopoTilesItem(const QRectF &nodeRect) : m_rect(nodeRect)
     setVisible(false); // until the view zooms out
 }
 
+TopoNodeGroupItem::TopoNodeGroupItem()
+{
+    setZValue(2);
+    setFlag(ItemHasNoContents);
+    setAcceptedMouseButtons(Qt::NoButton);
+}
+
 void TopoTilesItem::addGpu(TopoGpuItem *gpu)
 {
     m_gpus.append(gpu);

@@ -33,4 +33,19 @@ private:
     QList<TopoDeviceItem *> m_devices;
 };
 
+// The parent of everything inside one node box (tiles, NVSwitches, NICs, NVLink and PCIe lines,
+// the TopoTilesItem). Without a scene index the scene keeps its top-level items sorted by
+// stacking order and re-sorts them all after any z change (link loads change z every second):
+// grouped, that is ~770 items at 128 nodes instead of ~7,800, and a node's own items are sorted
+// among themselves. Paints nothing and is never hit; z 2 keeps its children above the node box
+// and the fabric links as they were as top-level items.
+class TopoNodeGroupItem final : public QGraphicsItem {
+public:
+    enum { Type = UserType + 6 };
+    TopoNodeGroupItem();
+    int type() const override { return Type; }
+    QRectF boundingRect() const override { return {}; }
+    void paint(QPainter *, const QStyleOptionGraphicsItem *, QWidget *) override {}
+};
+
 } // namespace sn

@@ -96,32 +96,41 @@ void TopologyView::setShape(const TopologyShape &shape)
     m_shape = shape;
 
     const TopologyGeometry geometry = layoutTopology(shape);
+    QHash<QString, QGraphicsItem *> groups; // node name -> the parent of its items
+    QHash<QString, QString> nodeOf;         // device id -> node name
     for (const TopoNode &node : shape.nodes) {
         auto *box = new TopoNodeItem(node.name, geometry.nodes.value(node.name));
         box->setDown(node.down);
         scene()->addItem(box);
         m_nodes.insert(node.name, box);
+        // Everything inside the box under one parent (topology_tiles_item.h says why).
+        auto *group = new TopoNodeGroupItem;
+        scene()->addItem(group);
+        groups.insert(node.name, group);
         auto *tiles = new TopoTilesItem(geometry.nodes.value(node.name));
-        scene()->addItem(tiles);
+        tiles->setParentItem(group);
         m_tiles.append(tiles);
         for (const TopoGpu &gpu : node.gpus) {
             auto *tile = new TopoGpuItem(gpu, node.name, geometry.devices.value(gpu.id));
             tile->setMetric(m_metric);
-            scene()->addItem(tile);
+            tile->setParentItem(group);
             tiles->addGpu(tile);
             m_gpus.insert(gpu.id, tile);
+            nodeOf.insert(gpu.id, node.name);
         }
         for (const TopoDevice &d : node.nvswitches) {
             auto *item = new TopoDeviceItem(d, TopoDeviceItem::Kind::NvSwitch, geometry.devices.value(d.id));
-            scene()->addItem(item);
+            item->setParentItem(group);
             tiles->addDevice(item);
             m_devices.insert(d.id, item);
+            nodeOf.insert(d.id, node.name);
         }
         for (const TopoDevice &d : node.nics) {
             auto *item = new TopoDeviceItem(d, TopoDeviceItem::Kind::Nic, geometry.devices.value(d.id));
-            scene()->addItem(item);
+            item->setParentItem(group);
             tiles->addDevice(item);
             m_devices.insert(d.id, item);
+            nodeOf.insert(d.id, node.name);
         }
     }
     for (const TopoDevice &d : shape.switches) {
@@ -133,7 +142,14 @@ void TopologyView::setShape(const TopologyShape &shape)
         if (geometry.links[i].isEmpty())
             continue;
         auto *item = new TopoLinkItem(shape.links[i], geometry.links[i]);
-        scene()->addItem(item);
+        const TopoLink &link = shape.links[i];
+        const QString node = nodeOf.value(link.a);
+        QGraphicsItem *group =
+            link.kind != TopoLinkKind::Fabric && node == nodeOf.value(link.b) ? groups.value(node) : nullptr;
+        if (group)
+            item->setParentItem(group); // NVLink and PCIe inside one node
+        else
+            scene()->addItem(item);
         m_links.insert(topoLinkKey(shape.links[i].a, shape.links[i].b), item);
     }
     scene()->setSceneRect(geometry.bounds);
