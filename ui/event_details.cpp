@@ -57,6 +57,8 @@ QString eventDetailsText(const pb::Event &e)
         parts << tr("job %1").arg(QString::fromStdString(e.job_id()));
     if (!e.template_id().empty())
         parts << tr("template %1").arg(QString::fromStdString(e.template_id()));
+    if (!e.action_taken().empty())
+        parts << tr("action taken: %1").arg(QString::fromStdString(e.action_taken()));
     if (e.resolved())
         parts << tr("resolved by %1 at %2").arg(QString::fromStdString(e.resolved_by()), clock(e.resolved_ms()));
     else if (e.acknowledged() && !e.acknowledged_by().empty())

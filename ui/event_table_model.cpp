@@ -57,6 +57,8 @@ QVariant EventTableModel::data(const QModelIndex &index, int role) const
             return QBrush(severityColour(e.severity()));
         return {};
     case Qt::ToolTipRole:
+        if (index.column() == Action)
+            return QString::fromStdString(e.action_taken());
         return QString::fromStdString(e.message());
     case Qt::DisplayRole:
         break;
@@ -77,6 +79,8 @@ QVariant EventTableModel::data(const QModelIndex &index, int role) const
                             : QString::fromStdString(e.node());
     case Message:
         return QString::fromStdString(e.message());
+    case Action:
+        return QString::fromStdString(e.action_taken());
     case State:
         if (e.resolved())
             return tr("resolved by %1").arg(QString::fromStdString(e.resolved_by()));
@@ -101,6 +105,8 @@ QVariant EventTableModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Where");
     case Message:
         return tr("What the engine saw");
+    case Action:
+        return tr("Action taken");
     case State:
         return tr("State");
     default:

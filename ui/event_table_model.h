@@ -3,8 +3,9 @@
 // what the engine saw (its message) and whether someone acknowledged it. Events arrive from
 // listEvents and the event stream; an acknowledged event is updated in place by id.
 //
-// Fields the anomaly engine adds to Event (an end time, evidence, the action taken) become one
-// more Column and one more case in data() and headerData().
+// Action is what the engine did about it (Event.action_taken: thermal protection's power cap).
+// A field the engine adds to Event becomes one more Column and one more case in data() and
+// headerData().
 
 #include "backend/api/engine_api.h"
 
@@ -19,7 +20,7 @@ namespace sn {
 class EventTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Severity, Time, Kind, Where, Message, State, ColumnCount };
+    enum Column { Severity, Time, Kind, Where, Message, Action, State, ColumnCount };
     enum Role { IdRole = Qt::UserRole + 1, SeverityRole, AcknowledgedRole, TimeMsRole };
 
     explicit EventTableModel(QObject *parent = nullptr);

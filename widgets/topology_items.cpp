@@ -3,7 +3,9 @@
 #include "widgets/health.h"
 #include "widgets/heat_colour_scale.h"
 #include "widgets/topology_layout.h"
+#include "widgets/topology_tiles_item.h"
 
+#include <QGraphicsScene>
 #include <QLocale>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
@@ -52,6 +54,23 @@ void paintMarker(QPainter *painter, const QRectF &rect, TopoSeverity severity, d
 QColor selectionColour(const QPalette &p)
 {
     return p.color(QPalette::Highlight);
+}
+
+// Hands a tile to its node's tiles item (byTiles) or back to itself, and repaints whoever
+// draws it now. The whole old picture is repainted when the drawer changes: a marker or a
+// selection frame may reach beyond the tile.
+void redrawTile(QGraphicsItem *tile, TopoTilesItem *tiles, bool byTiles, const QRectF &rect)
+{
+    if (byTiles != bool(tile->flags() & QGraphicsItem::ItemHasNoContents)) {
+        tile->setFlag(QGraphicsItem::ItemHasNoContents, byTiles);
+        if (QGraphicsScene *scene = tile->scene())
+            scene->update(tile->sceneBoundingRect());
+        return;
+    }
+    if (byTiles)
+        tiles->update(rect);
+    else
+        tile->update();
 }
 } // namespace
 
@@ -201,7 +220,7 @@ bool TopoGpuItem::setLive(const TopoGpuLive &live)
         same(live.memUsedPercent, m_live.memUsedPercent) && live.faulted == m_live.faulted && live.job == m_live.job)
         return false;
     m_live = live;
-    update();
+    changed();
     return true;
 }
 
@@ -210,7 +229,7 @@ bool TopoGpuItem::setMetric(TopoMetric metric)
     if (metric == m_metric)
         return false;
     m_metric = metric;
-    update();
+    changed();
     return true;
 }
 
@@ -219,7 +238,28 @@ void TopoGpuItem::setMarker(TopoSeverity severity)
     if (severity == m_marker)
         return;
     m_marker = severity;
-    update();
+    changed();
+}
+
+void TopoGpuItem::setFar(bool far)
+{
+    if (far == m_far)
+        return;
+    m_far = far;
+    changed();
+}
+
+void TopoGpuItem::changed()
+{
+    const bool plain = !isSelected() && !m_live.faulted && m_marker == TopoSeverity::None;
+    redrawTile(this, m_tiles, m_far && m_tiles && plain, m_rect);
+}
+
+QVariant TopoGpuItem::itemChange(GraphicsItemChange change, const QVariant &value)
+{
+    if (change == ItemSelectedHasChanged)
+        changed(); // a selected tile draws its own frame
+    return QGraphicsItem::itemChange(change, value);
 }
 
 QColor TopoGpuItem::fillColour() const
@@ -294,7 +334,7 @@ void TopoDeviceItem::setDown(bool down)
     if (down == m_down)
         return;
     m_down = down;
-    update();
+    changed();
 }
 
 void TopoDeviceItem::setMarker(TopoSeverity severity)
@@ -302,13 +342,32 @@ void TopoDeviceItem::setMarker(TopoSeverity severity)
     if (severity == m_marker)
         return;
     m_marker = severity;
-    update();
+    changed();
 }
 
-void TopoDeviceItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+void TopoDeviceItem::setFar(bool far)
 {
-    const double lod = lodOf(option, painter);
-    const QPalette &p = option->palette;
+    if (far == m_far)
+        return;
+    m_far = far;
+    changed();
+}
+
+void TopoDeviceItem::changed()
+{
+    const bool plain = !isSelected() && !m_down && m_marker == TopoSeverity::None;
+    redrawTile(this, m_tiles, m_far && m_tiles && plain, m_rect);
+}
+
+QVariant TopoDeviceItem::itemChange(GraphicsItemChange change, const QVariant &value)
+{
+    if (change == ItemSelectedHasChanged)
+        changed();
+    return QGraphicsItem::itemChange(change, value);
+}
+
+QColor TopoDeviceItem::fillColour(const QPalette &p) const
+{
     const bool dark = isDarkPalette(p);
     QColor fill;
     switch (m_kind) {
@@ -324,6 +383,14 @@ void TopoDeviceItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *op
     }
     if (m_down)
         fill = blendColours(fill, healthAccent(Health::Critical, p), 0.55);
+    return fill;
+}
+
+void TopoDeviceItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *)
+{
+    const double lod = lodOf(option, painter);
+    const QPalette &p = option->palette;
+    const QColor fill = fillColour(p);
     const bool selected = option->state & QStyle::State_Selected;
     if (lod < topo_lod::kOutlines && !selected && !m_down && m_marker == TopoSeverity::None) {
         painter->fillRect(m_rect, fill);
@@ -356,6 +423,9 @@ TopoLinkItem::TopoLinkItem(const TopoLink &link, const QPolygonF &path) : m_link
     setZValue(m_link.kind == TopoLinkKind::Fabric ? 1 : 2);
     setFlag(ItemIsSelectable);
     m_bounds = m_path.boundingRect().adjusted(-6, -6, 6, 6);
+    m_orthogonal = m_path.size() >= 2;
+    for (int i = 1; i < m_path.size(); ++i)
+        m_orthogonal = m_orthogonal && (m_path[i].x() == m_path[i - 1].x() || m_path[i].y() == m_path[i - 1].y());
 }
 
 QRectF TopoLinkItem::boundingRect() const
@@ -386,9 +456,13 @@ bool TopoLinkItem::setLive(const TopoLinkLive &live)
     if (sameLoad && live.healthy == m_live.healthy)
         return false;
     m_live = live;
-    // Busy links on top of idle ones where they share a trunk; broken ones above all.
+    // Busy links on top of idle ones where they share a trunk; broken ones above all. In five
+    // steps of load: each z change makes the scene re-sort all its items before the next paint.
     const double base = m_link.kind == TopoLinkKind::Fabric ? 1 : 2;
-    setZValue(base + (m_live.healthy ? (std::isnan(live.load) ? 0 : live.load * 0.5) : 0.9));
+    const double step = std::isnan(live.load) ? 0 : std::round(std::clamp(live.load, 0.0, 1.0) * 4) / 8;
+    const double z = base + (m_live.healthy ? step : 0.9);
+    if (z != zValue())
+        setZValue(z);
     update();
     return true;
 }
@@ -401,6 +475,18 @@ void TopoLinkItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *opti
     if (healthy && !selected && m_link.kind != TopoLinkKind::Fabric && lod < topo_lod::kInNodeLinks)
         return; // far away a node is a box of GPU tiles; its inner wiring would be noise
     const double width = penWidth() * (healthy ? 1.0 : 1.4);
+    if (healthy && !selected && m_orthogonal && !painter->testRenderHint(QPainter::Antialiasing)) {
+        // Zoomed out (no antialiasing) a wide pen goes through QStroker and a polygon fill per
+        // link, a thin one through the cosmetic stroker pixel by pixel: together most of a full
+        // repaint at 128 nodes. A gutter-routed link is horizontal and vertical runs, i.e.
+        // rectangles, which the raster engine fills span by span. At least one device pixel
+        // wide, as the cosmetic pen was; square corners instead of round joins do not show.
+        const QColor colour = topoLoadColour(m_live.load);
+        const double half = std::max(width, 1.0 / std::max(lod, 1e-6)) / 2;
+        for (int i = 1; i < m_path.size(); ++i)
+            painter->fillRect(QRectF(m_path[i - 1], m_path[i]).normalized().adjusted(-half, -half, half, half), colour);
+        return;
+    }
     QPen pen(selected ? selectionColour(option->palette)
                       : (healthy ? topoLoadColour(m_live.load) : QColor(0xd6, 0x27, 0x28)));
     if (width * lod < 1.0) {

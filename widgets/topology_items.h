@@ -3,7 +3,14 @@
 // own Type for qgraphicsitem_cast (as Qt's elasticnodes example does). Items paint by level of
 // detail (Qt's chip example): far away a GPU is a coloured box, nearer it gains its index, then
 // its value and job. Links between devices inside a node are left out when far; links that are
-// down are always drawn. Items never move, so the scene's BSP index stays valid.
+// down are always drawn. Items never move; the scene keeps no index (topology_view.cpp says why).
+//
+// Zoomed out past topo_lod::kOutlines a plain tile is one fillRect, and the scene's per-item
+// work (gather, sort, transform, paint call) costs more than the fill: a GPU or device tile
+// with nothing but its colour to show then sets ItemHasNoContents and its node's
+// TopoTilesItem fills it with the others in one paint (topology_tiles_item.h). The item stays
+// in the scene for clicks, tooltips and selection; a selected, faulted or marked tile paints
+// itself as before.
 
 #include "widgets/topology_types.h"
 
@@ -11,6 +18,8 @@
 #include <QPolygonF>
 
 namespace sn {
+
+class TopoTilesItem;
 
 namespace topo_lod {
 inline constexpr double kInNodeLinks = 0.45; // NVLink and PCIe lines from here on
@@ -64,14 +73,27 @@ public:
     void setMarker(TopoSeverity severity);
     TopoSeverity marker() const { return m_marker; }
     QColor fillColour() const; // what the tile is painted with now
+    QRectF tileRect() const { return m_rect; }
+
+    // Zoomed out (far) a plain tile is filled by its node's tiles item instead of itself.
+    void setTilesItem(TopoTilesItem *tiles) { m_tiles = tiles; }
+    void setFar(bool far);
+    bool drawnByTiles() const { return flags() & ItemHasNoContents; }
+
+protected:
+    QVariant itemChange(GraphicsItemChange change, const QVariant &value) override;
 
 private:
+    void changed(); // something drawn changed: whoever draws the tile repaints it
+
     TopoGpu m_gpu;
     QString m_node;
     QRectF m_rect;
     TopoGpuLive m_live;
     TopoMetric m_metric = TopoMetric::Utilization;
     TopoSeverity m_marker = TopoSeverity::None;
+    TopoTilesItem *m_tiles = nullptr;
+    bool m_far = false;
 };
 
 // An NVSwitch, a NIC or a network switch.
@@ -89,13 +111,27 @@ public:
     void setDown(bool down);
     bool isDown() const { return m_down; }
     void setMarker(TopoSeverity severity);
+    QColor fillColour(const QPalette &palette) const;
+    QRectF tileRect() const { return m_rect; }
+
+    // As TopoGpuItem: zoomed out, a plain NVSwitch or NIC is filled by its node's tiles item.
+    void setTilesItem(TopoTilesItem *tiles) { m_tiles = tiles; }
+    void setFar(bool far);
+    bool drawnByTiles() const { return flags() & ItemHasNoContents; }
+
+protected:
+    QVariant itemChange(GraphicsItemChange change, const QVariant &value) override;
 
 private:
+    void changed();
+
     TopoDevice m_device;
     Kind m_kind;
     QRectF m_rect;
     bool m_down = false;
     TopoSeverity m_marker = TopoSeverity::None;
+    TopoTilesItem *m_tiles = nullptr;
+    bool m_far = false;
 };
 
 class TopoLinkItem final : public QGraphicsItem {
@@ -117,6 +153,7 @@ private:
     QPolygonF m_path;
     QRectF m_bounds;
     TopoLinkLive m_live;
+    bool m_orthogonal = false; // every segment horizontal or vertical: drawable as filled rects
 };
 
 } // namespace sn

@@ -3,6 +3,7 @@
 #include "widgets/topology_items.h"
 #include "widgets/topology_layout.h"
 #include "widgets/topology_legend.h"
+#include "widgets/topology_tiles_item.h"
 
 #include <QGraphicsScene>
 #include <QHelpEvent>
@@ -45,8 +46,12 @@ QString linkKindName(TopoLinkKind kind)
 TopologyView::TopologyView(QWidget *parent) : QGraphicsView(parent)
 {
     auto *scene = new QGraphicsScene(this);
-    // Items never move: a BSP tree answers "what is in this rectangle" fastest.
-    scene->setItemIndexMethod(QGraphicsScene::BspTreeIndex);
+    // No index. A BSP tree answers "what is in this rectangle" fastest, but a repaint of the
+    // whole canvas then gathers every item from the tree (hidden NVLink and PCIe lines too,
+    // ~7,800 at 128 nodes) and sorts them by stacking order on every paint: most of the
+    // repaint. Without an index the scene keeps its items sorted and re-sorts only after a
+    // z change; a hit test (click, tooltip) walks the list once, well under a millisecond.
+    scene->setItemIndexMethod(QGraphicsScene::NoIndex);
     setScene(scene);
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     setDragMode(ScrollHandDrag);
@@ -87,29 +92,45 @@ void TopologyView::setShape(const TopologyShape &shape)
     m_devices.clear();
     m_nodes.clear();
     m_links.clear();
+    m_tiles.clear();
     m_shape = shape;
 
     const TopologyGeometry geometry = layoutTopology(shape);
+    QHash<QString, QGraphicsItem *> groups; // node name -> the parent of its items
+    QHash<QString, QString> nodeOf;         // device id -> node name
     for (const TopoNode &node : shape.nodes) {
         auto *box = new TopoNodeItem(node.name, geometry.nodes.value(node.name));
         box->setDown(node.down);
         scene()->addItem(box);
         m_nodes.insert(node.name, box);
+        // Everything inside the box under one parent (topology_tiles_item.h says why).
+        auto *group = new TopoNodeGroupItem;
+        scene()->addItem(group);
+        groups.insert(node.name, group);
+        auto *tiles = new TopoTilesItem(geometry.nodes.value(node.name));
+        tiles->setParentItem(group);
+        m_tiles.append(tiles);
         for (const TopoGpu &gpu : node.gpus) {
             auto *tile = new TopoGpuItem(gpu, node.name, geometry.devices.value(gpu.id));
             tile->setMetric(m_metric);
-            scene()->addItem(tile);
+            tile->setParentItem(group);
+            tiles->addGpu(tile);
             m_gpus.insert(gpu.id, tile);
+            nodeOf.insert(gpu.id, node.name);
         }
         for (const TopoDevice &d : node.nvswitches) {
             auto *item = new TopoDeviceItem(d, TopoDeviceItem::Kind::NvSwitch, geometry.devices.value(d.id));
-            scene()->addItem(item);
+            item->setParentItem(group);
+            tiles->addDevice(item);
             m_devices.insert(d.id, item);
+            nodeOf.insert(d.id, node.name);
         }
         for (const TopoDevice &d : node.nics) {
             auto *item = new TopoDeviceItem(d, TopoDeviceItem::Kind::Nic, geometry.devices.value(d.id));
-            scene()->addItem(item);
+            item->setParentItem(group);
+            tiles->addDevice(item);
             m_devices.insert(d.id, item);
+            nodeOf.insert(d.id, node.name);
         }
     }
     for (const TopoDevice &d : shape.switches) {
@@ -121,7 +142,14 @@ void TopologyView::setShape(const TopologyShape &shape)
         if (geometry.links[i].isEmpty())
             continue;
         auto *item = new TopoLinkItem(shape.links[i], geometry.links[i]);
-        scene()->addItem(item);
+        const TopoLink &link = shape.links[i];
+        const QString node = nodeOf.value(link.a);
+        QGraphicsItem *group =
+            link.kind != TopoLinkKind::Fabric && node == nodeOf.value(link.b) ? groups.value(node) : nullptr;
+        if (group)
+            item->setParentItem(group); // NVLink and PCIe inside one node
+        else
+            scene()->addItem(item);
         m_links.insert(topoLinkKey(shape.links[i].a, shape.links[i].b), item);
     }
     scene()->setSceneRect(geometry.bounds);
@@ -273,12 +301,22 @@ void TopologyView::zoomChanged()
     // items without visiting them.
     for (TopoLinkItem *l : std::as_const(m_links))
         showLinkForZoom(l);
+    // Far away plain tiles are filled by one item per node (topology_tiles_item.h).
+    const bool far = zoom() < topo_lod::kOutlines;
+    for (TopoTilesItem *t : std::as_const(m_tiles))
+        t->setVisible(far);
+    for (TopoGpuItem *g : std::as_const(m_gpus))
+        g->setFar(far);
+    for (TopoDeviceItem *d : std::as_const(m_devices))
+        d->setFar(far);
 }
 
 void TopologyView::showLinkForZoom(TopoLinkItem *link) const
 {
     const bool inNode = link->link().kind != TopoLinkKind::Fabric;
-    link->setVisible(!inNode || !link->live().healthy || link->isSelected() || zoom() >= topo_lod::kInNodeLinks);
+    const bool visible = !inNode || !link->live().healthy || link->isSelected() || zoom() >= topo_lod::kInNodeLinks;
+    if (visible != link->isVisible()) // setVisible() costs even when nothing changes
+        link->setVisible(visible);
 }
 
 void TopologyView::zoomIn()

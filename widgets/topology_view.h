@@ -20,6 +20,7 @@ class TopoDeviceItem;
 class TopoGpuItem;
 class TopoLinkItem;
 class TopoNodeItem;
+class TopoTilesItem;
 class TopologyLegend;
 
 class TopologyView : public QGraphicsView {
@@ -88,6 +89,7 @@ private:
     QHash<QString, TopoDeviceItem *> m_devices;
     QHash<QString, TopoNodeItem *> m_nodes;
     QHash<QString, TopoLinkItem *> m_links;
+    QList<TopoTilesItem *> m_tiles; // one per node
     TopologyLegend *m_legend = nullptr;
     bool m_autoFit = true; // refit on resize until the user zooms
 };

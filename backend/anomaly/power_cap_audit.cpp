@@ -42,6 +42,28 @@ Event toEvent(const PowerCapAuditRecord &r)
     return e;
 }
 
+std::string actionSummary(const PowerCapAuditRecord &r)
+{
+    const PowerCapDecision &d = r.decision;
+    char buf[200];
+    if (!r.ok)
+        std::snprintf(buf, sizeof buf, "%s could not %s GPU %d to %.0f W", r.actor.c_str(),
+                      d.restore ? "raise the power limit of" : "power-cap", d.gpu, d.toW);
+    else if (d.restore)
+        std::snprintf(buf, sizeof buf, "%s%s GPU %d's power limit to %.0f W (was %.0f W)", d.dryRun ? "dry run: " : "",
+                      d.dryRun ? ("would have had " + r.actor + " raise").c_str() : (r.actor + " raised").c_str(),
+                      d.gpu, d.toW, d.fromW);
+    else
+        std::snprintf(buf, sizeof buf, "%s%s GPU %d to %.0f W (was %.0f W)", d.dryRun ? "dry run: " : "",
+                      d.dryRun ? ("would have had " + r.actor + " power-cap").c_str()
+                               : (r.actor + " power-capped").c_str(),
+                      d.gpu, d.toW, d.fromW);
+    std::string text = buf;
+    if (!r.ok)
+        text += ": " + r.error;
+    return text;
+}
+
 PowerCapAuditLog::PowerCapAuditLog(std::string path, std::size_t keep) : m_path(std::move(path)), m_keep(keep) {}
 
 Status PowerCapAuditLog::append(const PowerCapAuditRecord &record)

@@ -26,6 +26,9 @@ struct PowerCapAuditRecord {
 std::string toJsonLine(const PowerCapAuditRecord &record);
 // The timeline entry for a record: kind "action.power_cap" (or "action.power_cap_failed").
 Event toEvent(const PowerCapAuditRecord &record);
+// The record as the action taken on the anomaly it answers, for the anomalies list:
+// "thermal protection power-capped GPU 2 to 650 W (was 700 W)", "dry run: would have ...".
+std::string actionSummary(const PowerCapAuditRecord &record);
 
 class PowerCapAuditLog {
 public:

@@ -139,6 +139,9 @@ private:
     void protectFromHeat(const MetricSample &temperature);
     std::optional<PowerLimitRange> powerRangeOf(const std::string &node, int gpu);
     void onPowerLimitReply(const anomaly::PowerLimitReply &reply);
+    // Writes an action (its summary and its own event's id) onto the events it answers.
+    void noteActionTaken(const std::string &node, int gpu, std::int64_t timeMs, bool restore,
+                         const std::string &summary, std::uint64_t actionEventId);
     void finishPowerChange(const anomaly::PowerCapDecision &decision, const std::string &executor, bool ok,
                            const std::string &error);
     void powerRangeUnavailable(const std::string &node, int gpu, const std::string &why);

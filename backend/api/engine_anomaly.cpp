@@ -338,6 +338,32 @@ void Engine::finishPowerChange(const anomaly::PowerCapDecision &decision, const 
     e.simulated = simulated();
     e.jobId = jobOn(m_sim.get(), node, gpu);
     record(std::move(e));
+    noteActionTaken(node, gpu, decision.timeMs, decision.restore, anomaly::actionSummary(audit), m_nextEventId - 1);
+}
+
+void Engine::noteActionTaken(const std::string &node, int gpu, std::int64_t timeMs, bool restore,
+                             const std::string &summary, std::uint64_t actionEventId)
+{
+    // The events a power cap answers: those about the same GPU that are still going on or began
+    // shortly before (the simulator's gpu.thermal, a rule's or a detector's anomaly), not other
+    // actions and not ones an operator already closed; the newest step replaces the text, so it
+    // says where the limit is now. Raising the limit again answers only an anomaly still going
+    // on that was capped: for one that is over, the cap stays the action taken. Newest first;
+    // only the recent tail.
+    constexpr std::int64_t kAnswersWithinMs = 10 * 60 * 1000;
+    int looked = 0;
+    for (auto it = m_events.rbegin(); it != m_events.rend() && looked < 500; ++it, ++looked) {
+        Event &e = *it;
+        if (e.node != node || e.gpu != gpu || e.kind.starts_with("action.") || e.resolved)
+            continue;
+        if (!e.ongoing && e.timeMs < timeMs - kAnswersWithinMs)
+            continue;
+        if (restore && (!e.ongoing || e.actionEventId == 0))
+            continue;
+        e.actionTaken = summary;
+        e.actionEventId = actionEventId;
+        emit eventRaised(toProto(e)); // the same id again: an update
+    }
 }
 
 } // namespace sn

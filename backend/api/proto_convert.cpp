@@ -232,6 +232,8 @@ Event fromProto(const pb::Event &p)
     e.resolved = p.resolved();
     e.resolvedBy = p.resolved_by();
     e.resolvedMs = p.resolved_ms();
+    e.actionTaken = p.action_taken();
+    e.actionEventId = p.action_event_id();
     return e;
 }
 
@@ -266,6 +268,8 @@ pb::Event toProto(const Event &e)
     p.set_resolved(e.resolved);
     p.set_resolved_by(e.resolvedBy);
     p.set_resolved_ms(e.resolvedMs);
+    p.set_action_taken(e.actionTaken);
+    p.set_action_event_id(e.actionEventId);
     return p;
 }
 

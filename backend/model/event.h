@@ -43,6 +43,9 @@ struct Event {
     bool resolved = false;
     std::string resolvedBy;
     std::int64_t resolvedMs = 0;
+    // What the engine did about it (thermal protection's power cap), and that action's own event.
+    std::string actionTaken;
+    std::uint64_t actionEventId = 0;
 };
 
 } // namespace sn

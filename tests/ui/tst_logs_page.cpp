@@ -1,7 +1,8 @@
 // The Logs & anomalies page: its models under QAbstractItemModelTester, and on a real embedded
 // engine in virtual time a fault's kernel line found by filtering, pause and resume of the
 // tail, an anomaly acknowledged and resolved through the engine with its related lines and
-// chart window, and the templates view narrowing the tail to one template.
+// chart window, the templates view narrowing the tail to one template, and the action thermal
+// protection took for an overheating GPU in the anomalies list.
 #include "backend/api/local_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "ui/event_table_model.h"
@@ -284,6 +285,73 @@ private slots:
         QVERIFY(page.logFilter()->templateId().isEmpty());
         QVERIFY(!page.templateChip()->isVisible());
         QCOMPARE(page.logFilter()->rowCount(), page.logModel()->rowCount());
+    }
+
+    void theActionTakenForAnOverheatingGpuShowsInTheList()
+    {
+        // One node with thermal protection on and a rule for hot GPUs, a job heating all GPUs,
+        // then the simulator's overheat fault on GPU 3: the protection power-caps it and the
+        // anomaly's row says so, updated in place through the event stream.
+        LocalEngine::Options options;
+        options.engine.spec = sim::defaultSimulatedSpec(1);
+        options.engine.spec.simulation.jobArrivalsPerHour = 0;
+        AnomalySpec anomaly;
+        anomaly.rules.push_back({"gpu_too_hot", "DCGM_FI_DEV_GPU_TEMP > 85 for 10s clear 82 severity error"});
+        anomaly.thermalProtection.enabled = true;
+        anomaly.thermalProtection.limitC = 85;
+        anomaly.thermalProtection.clearC = 80;
+        options.engine.spec.anomaly = anomaly;
+        options.engine.virtualTime = true;
+        LocalEngine engine(std::move(options));
+        pb::JobSpec job;
+        job.set_name("burn");
+        job.set_user("tester");
+        job.set_queue("research");
+        job.set_priority_class("modelTraining");
+        job.set_gpus_min(8);
+        job.set_gpus_max(8);
+        job.set_estimated_runtime_s(4 * 3600);
+        job.set_kind(pb::WORKLOAD_KIND_TRAINING);
+        QVERIFY(waitFor(engine.submitJob(job)).ok());
+        QVERIFY(waitFor(engine.advanceTime(120000)).ok()); // warm under load
+        LogsPage page(engine);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QCOMPARE(page.eventModel()->headerData(EventTableModel::Action, Qt::Horizontal).toString(),
+                 QStringLiteral("Action taken"));
+
+        pb::InjectFaultRequest fault;
+        fault.set_kind(pb::FAULT_KIND_GPU_OVERHEAT);
+        fault.set_node(waitFor(engine.getCluster())->nodes(0).name());
+        fault.set_gpu(3);
+        fault.set_duration_ms(6 * 60 * 1000);
+        QVERIFY(waitFor(engine.injectFault(fault)).ok());
+        const auto actionRow = [&page] {
+            EventTableModel *m = page.eventModel();
+            for (int r = 0; r < m->rowCount(); ++r)
+                if (!m->event(r).kind().starts_with("action.") &&
+                    m->index(r, EventTableModel::Action).data().toString().contains(QStringLiteral("power-capped")))
+                    return r;
+            return -1;
+        };
+        for (int s = 0; s < 180 && actionRow() < 0; ++s) {
+            QVERIFY(waitFor(engine.advanceTime(1000)).ok());
+            QCoreApplication::processEvents();
+        }
+        QTRY_VERIFY(actionRow() >= 0);
+        const int row = actionRow();
+        const pb::Event &e = page.eventModel()->event(row);
+        QCOMPARE(e.gpu(), 3);
+        const QString action = page.eventModel()->index(row, EventTableModel::Action).data().toString();
+        QVERIFY2(action.startsWith(QStringLiteral("thermal-protection power-capped GPU 3 to ")), qPrintable(action));
+        QCOMPARE(page.eventModel()->index(row, EventTableModel::Action).data(Qt::ToolTipRole).toString(), action);
+        page.eventView()->selectRow(page.eventFilter()->mapFromSource(page.eventModel()->index(row, 0)).row());
+        QVERIFY2(page.eventDetails()->text().contains(QStringLiteral("action taken: thermal-protection power-capped")),
+                 qPrintable(page.eventDetails()->text()));
+        // The action's own event is in the list too.
+        QVERIFY(page.eventModel()->rowOf(e.action_event_id()) >= 0);
+        QCOMPARE(page.eventModel()->event(page.eventModel()->rowOf(e.action_event_id())).kind(),
+                 std::string("action.power_cap"));
     }
 
     void anAnomalyShowsItsContextAndIsResolvedThroughTheEngine()

@@ -202,6 +202,48 @@ private slots:
         QVERIFY(nvlink->isVisible());
     }
 
+    void farAwayTilesArePaintedByTheirNodeAndStillAnswer()
+    {
+        // Zoomed out, plain tiles are filled by one item per node (topology_tiles_item.h); the
+        // GPU items stay for clicks, tooltips and selection, and paint themselves once selected.
+        TopologyView view;
+        view.resize(900, 600);
+        view.setShape(hgxCluster(128));
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.fit();
+        QVERIFY(view.zoom() < topo_lod::kOutlines);
+        TopoGpuItem *tile = view.gpuItem("node07/gpu3");
+        QVERIFY(tile->drawnByTiles());
+        QVERIFY(view.deviceItem("node07/mlx5_0")->drawnByTiles());
+        QVERIFY(!view.deviceItem("leaf01")->drawnByTiles()); // the switch is in no node
+        view.setMetric(TopoMetric::Temperature);
+        TopoGpuLive hot;
+        hot.utilPercent = 100;
+        hot.tempC = 92;
+        QCOMPARE(view.setGpuLive({{"node07/gpu3", hot}}), 1);
+        const QPoint at = view.mapFromScene(tile->tileRect().center());
+        QCOMPARE(render(view).pixelColor(at), tile->fillColour()); // the new reading is on screen
+
+        QSignalSpy selected(&view, &TopologyView::gpuSelected);
+        QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, at);
+        QCOMPARE(selected.count(), 1);
+        QCOMPARE(selected.first().first().toString(), QStringLiteral("node07/gpu3"));
+        QVERIFY(!tile->drawnByTiles()); // selected: it draws its own frame
+        QVERIFY(view.toolTipFor(view.itemAt(at)).contains(QStringLiteral("92")));
+        view.scene()->clearSelection();
+        QVERIFY(tile->drawnByTiles());
+
+        view.setMarkers({{"node07/gpu4", TopoSeverity::Warning}});
+        QVERIFY(!view.gpuItem("node07/gpu4")->drawnByTiles()); // its marker overhangs the tile
+        view.setDownDevices({"node07/mlx5_1"});
+        QVERIFY(!view.deviceItem("node07/mlx5_1")->drawnByTiles());
+        while (view.zoom() < topo_lod::kOutlines)
+            view.zoomIn();
+        QVERIFY(!view.gpuItem("node07/gpu5")->drawnByTiles());
+        QVERIFY(!view.deviceItem("node07/mlx5_0")->drawnByTiles());
+    }
+
     void clickingAGpuSelectsIt()
     {
         TopologyView view;

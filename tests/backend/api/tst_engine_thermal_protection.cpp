@@ -188,6 +188,19 @@ private slots:
         QVERIFY(!rule.back().ongoing());
         QVERIFY(rule.back().end_ms() > rule.front().time_ms());
 
+        // The anomaly says what was done about it: the newest step down, with the action's event.
+        const pb::Event &closed = rule.back();
+        QVERIFY2(closed.action_taken().starts_with("thermal-protection power-capped GPU 0 to "),
+                 closed.action_taken().c_str());
+        QVERIFY(closed.action_taken().find(" W (was ") != std::string::npos);
+        QVERIFY(closed.action_event_id() != 0);
+        const auto action = std::find_if(capEvents.begin(), capEvents.end(),
+                                         [&](const pb::Event &e) { return e.id() == closed.action_event_id(); });
+        QVERIFY(action != capEvents.end());
+        QVERIFY(action->message().find("lowering") != std::string::npos); // a step down, not the restore
+        for (const pb::Event &e : capEvents)
+            QVERIFY(e.action_taken().empty()); // actions answer anomalies, not each other
+
         // The audit is on disk too, one JSON object per change.
         QFile file(dir.filePath("power-cap-audit.jsonl"));
         QVERIFY(file.open(QIODevice::ReadOnly));
