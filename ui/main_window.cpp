@@ -5,8 +5,8 @@
 #include "ui/gpus_page.h"
 #include "ui/jobs_page.h"
 #include "ui/logs_page.h"
-#include "ui/overview_page.h"
 #include "ui/offline_copy.h"
+#include "ui/overview_page.h"
 #include "ui/reports_page.h"
 #include "ui/setup/setup_launcher_page.h"
 #include "ui/setup/setup_wizard.h"
@@ -95,7 +95,7 @@ void MainWindow::buildPages()
 
     const QFontMetrics fm = fontMetrics();
     int widest = 0;
-    const QVector<ConsolePage> &pages = consolePages();
+    const QVector<ConsolePage> pages = consolePages();
     for (int i = 0; i < pages.size(); ++i) {
         const ConsolePage &p = pages[i];
         auto *item = new QListWidgetItem(p.title, m_nav);
@@ -180,7 +180,7 @@ void MainWindow::buildMenus()
     connect(quit, &QAction::triggered, this, &QWidget::close);
 
     QMenu *go = menuBar()->addMenu(tr("&Go"));
-    const QVector<ConsolePage> &pages = consolePages();
+    const QVector<ConsolePage> pages = consolePages();
     for (int i = 0; i < pages.size(); ++i) {
         QAction *action = go->addAction(pages[i].title);
         action->setObjectName(QStringLiteral("go-") + pages[i].id);
