@@ -3195,4 +3195,167 @@ supernoded will listen on %4 with TLS and take a connection only with a token%5.
         <translation type="unfinished"></translation>
     </message>
 </context>
+<context>
+    <name>sn::ctl::CtlText</name>
+    <message>
+        <source>Run &apos;supernodectl --help&apos; for usage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs a number between %2 and %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--config needs a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs a value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown option %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no command given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: the time after @ must be seconds &gt;= 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: expected KIND:NODE[:INDEX][@SECOND] with KIND one of the names &apos;supernodectl sim faults&apos; lists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: INDEX must be a GPU or NIC number &gt;= 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1  (lasts %2 s by default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--inject needs KIND:NODE[:INDEX][@SECOND]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sim run takes no argument &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>simulated %1 s (seed %2, virtual time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>events (%1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sim needs a subcommand: faults or run, or --trace FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown sim subcommand &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  (simulated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nodes up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, %1 faulted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU util</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mean %1 %, max %2 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU temp max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 C</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>power draw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 kW</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 running, %2 pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>anomalies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>status takes no argument &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
 </TS>

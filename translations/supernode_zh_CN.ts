@@ -3220,4 +3220,167 @@ supernoded 将在 %4 上以 TLS 监听，只接受带令牌%5的连接。</trans
         <translation>温度 (°C)</translation>
     </message>
 </context>
+<context>
+    <name>sn::ctl::CtlText</name>
+    <message>
+        <source>Run &apos;supernodectl --help&apos; for usage.</source>
+        <translation>运行 &apos;supernodectl --help&apos; 查看用法。</translation>
+    </message>
+    <message>
+        <source>%1 needs a number between %2 and %3</source>
+        <translation>%1 需要 %2 到 %3 之间的数字</translation>
+    </message>
+    <message>
+        <source>--config needs a file</source>
+        <translation>--config 需要一个文件</translation>
+    </message>
+    <message>
+        <source>%1 needs a value</source>
+        <translation>%1 需要一个值</translation>
+    </message>
+    <message>
+        <source>unknown option %1</source>
+        <translation>未知选项 %1</translation>
+    </message>
+    <message>
+        <source>no command given</source>
+        <translation>未指定命令</translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;</source>
+        <translation>未知命令 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: the time after @ must be seconds &gt;= 0</source>
+        <translation>&apos;%1&apos;：@ 之后的时间必须是 &gt;= 0 的秒数</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: expected KIND:NODE[:INDEX][@SECOND] with KIND one of the names &apos;supernodectl sim faults&apos; lists</source>
+        <translation>&apos;%1&apos;：应为 KIND:NODE[:INDEX][@SECOND]，KIND 取 &apos;supernodectl sim faults&apos; 列出的名称之一</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: INDEX must be a GPU or NIC number &gt;= 0</source>
+        <translation>&apos;%1&apos;：INDEX 必须是 &gt;= 0 的 GPU 或网卡编号</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>严重</translation>
+    </message>
+    <message>
+        <source>%1  (lasts %2 s by default)</source>
+        <translation>%1  （默认持续 %2 秒）</translation>
+    </message>
+    <message>
+        <source>--inject needs KIND:NODE[:INDEX][@SECOND]</source>
+        <translation>--inject 需要 KIND:NODE[:INDEX][@SECOND]</translation>
+    </message>
+    <message>
+        <source>sim run takes no argument &apos;%1&apos;</source>
+        <translation>sim run 不接受参数 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>simulated %1 s (seed %2, virtual time)</source>
+        <translation>已模拟 %1 秒（种子 %2，虚拟时间）</translation>
+    </message>
+    <message>
+        <source>events (%1):</source>
+        <translation>事件（%1 个）：</translation>
+    </message>
+    <message>
+        <source>sim needs a subcommand: faults or run, or --trace FILE</source>
+        <translation>sim 需要子命令：faults 或 run，或者 --trace FILE</translation>
+    </message>
+    <message>
+        <source>unknown sim subcommand &apos;%1&apos;</source>
+        <translation>未知的 sim 子命令 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>  (simulated)</source>
+        <translation>  （模拟）</translation>
+    </message>
+    <message>
+        <source>nodes up</source>
+        <translation>在线节点</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>GPUs busy</source>
+        <translation>繁忙 GPU</translation>
+    </message>
+    <message>
+        <source>, %1 faulted</source>
+        <translation>，%1 个故障</translation>
+    </message>
+    <message>
+        <source>GPU util</source>
+        <translation>GPU 利用率</translation>
+    </message>
+    <message>
+        <source>mean %1 %, max %2 %</source>
+        <translation>平均 %1 %，最高 %2 %</translation>
+    </message>
+    <message>
+        <source>GPU temp max</source>
+        <translation>GPU 最高温度</translation>
+    </message>
+    <message>
+        <source>%1 C</source>
+        <translation>%1 °C</translation>
+    </message>
+    <message>
+        <source>power draw</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <source>%1 kW</source>
+        <translation>%1 kW</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>%1 of %2 GiB</source>
+        <translation>%1 / %2 GiB</translation>
+    </message>
+    <message>
+        <source>jobs</source>
+        <translation>作业</translation>
+    </message>
+    <message>
+        <source>%1 running, %2 pending</source>
+        <translation>%1 个运行中，%2 个等待中</translation>
+    </message>
+    <message>
+        <source>anomalies</source>
+        <translation>异常</translation>
+    </message>
+    <message>
+        <source>%1 open</source>
+        <translation>%1 个未处理</translation>
+    </message>
+    <message>
+        <source>status takes no argument &apos;%1&apos;</source>
+        <translation>status 不接受参数 &apos;%1&apos;</translation>
+    </message>
+</context>
 </TS>

@@ -14,9 +14,16 @@ struct CtlRun {
     QByteArray err;
 };
 
-inline CtlRun ctl(const QStringList &args)
+// `locale` is the LANG it runs in; the default, English, keeps the tests' expectations whatever
+// the developer's own locale is (supernodectl's human output follows LC_ALL/LC_MESSAGES/LANG).
+inline CtlRun ctl(const QStringList &args, const QString &locale = QStringLiteral("C.UTF-8"))
 {
     QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char *name : {"LC_ALL", "LC_MESSAGES", "LANGUAGE"})
+        env.remove(QString::fromLatin1(name));
+    env.insert(QStringLiteral("LANG"), locale);
+    p.setProcessEnvironment(env);
     p.start(qEnvironmentVariable("SN_BINARY_DIR") + "/app/supernodectl/supernodectl", args);
     if (!p.waitForFinished(120000))
         qFatal("supernodectl did not finish");
