@@ -1596,6 +1596,21 @@ Submit anyway?</source>
     </message>
 </context>
 <context>
+    <name>sn::LanguageMenu</name>
+    <message>
+        <source>Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sn::LogTableModel</name>
     <message>
         <source>Time</source>

@@ -1602,6 +1602,21 @@ Submit anyway?</source>
     </message>
 </context>
 <context>
+    <name>sn::LanguageMenu</name>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>跟随系统</translation>
+    </message>
+</context>
+<context>
     <name>sn::LogTableModel</name>
     <message>
         <source>Time</source>
