@@ -1685,7 +1685,7 @@ template %2 · %3 lines since the engine learnt it</source>
     </message>
     <message>
         <source>Nodes</source>
-        <translation>节点数</translation>
+        <translation>节点</translation>
     </message>
 </context>
 <context>
@@ -2021,7 +2021,7 @@ Click to show every template</source>
     <name>sn::NodesPage</name>
     <message>
         <source>Nodes</source>
-        <translation>节点数</translation>
+        <translation>节点</translation>
     </message>
     <message>
         <source>The GPU servers, one per line as user@host or user@host:port. They are reached over SSH with ssh-agent or a key file; passwords are not used.</source>
@@ -2416,7 +2416,7 @@ admin@10.0.0.12
     </message>
     <message>
         <source>Nodes</source>
-        <translation>节点数</translation>
+        <translation>节点</translation>
     </message>
     <message>
         <source>closest reference</source>
@@ -2470,7 +2470,7 @@ admin@10.0.0.12
     </message>
     <message>
         <source>Nodes</source>
-        <translation>节点数</translation>
+        <translation>节点</translation>
     </message>
     <message>
         <source>GPUs</source>
