@@ -3372,5 +3372,249 @@ supernoded will listen on %4 with TLS and take a connection only with a token%5.
         <source>status takes no argument &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>anomaly scan needs one FILE.csv (timestamp,value rows)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>anomaly needs a subcommand: scan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown anomaly subcommand &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected: certs init DIR [--host NAME]...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>certs init takes --host NAME, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>created in %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the certificate authority (keep ca.key offline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>for supernoded --tls-cert/--tls-key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>for mutual TLS (supernoded --tls-ca ca.pem)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected: tokens create --role viewer|operator|admin --file F [--name N]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens create takes --role, --file and --name, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens create needs --file (the daemon&apos;s --tokens file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--role must be viewer, operator or admin, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>token &apos;%1&apos; (%2) added to %3; it is shown only now. Save it to a file for --token-file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config check needs exactly one file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: valid: cluster &apos;%2&apos;, %3 nodes, %4 GPUs (simulated), %5 priority classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: valid: cluster &apos;%2&apos;, %3 nodes, %4 GPUs, %5 priority classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config needs a subcommand: check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown config subcommand &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inspect needs a subject: metrics, nvidia-smi or topo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown inspect subject &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inspect metrics needs exactly one file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inspect nvidia-smi needs exactly one file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inspect topo needs one FILE (the output of nvidia-smi topo -m)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2), sent to: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected &apos;%1&apos; (expected %2 with a value)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected: jobs %1 ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>jobs submit needs --gpus N</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--backend must be embedded, slurm or kubernetes, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--state must be pending, running, completed, failed, cancelled or preempted, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>STATE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>USER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WHERE / WHY</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected: jobs submit|list|get|cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>events takes --open and --limit N, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  (acknowledged)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>logs templates needs one FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>logs needs a subcommand: templates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown logs subcommand &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plan: unknown option &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plan: %1 needs a value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plan: %1 needs a number, not &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plan: %1 needs a whole number, not &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plan: --fsdp is one of %1, not &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plan needs --model-params N (e.g. 13e9)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report: an option is missing its value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report: unexpected argument &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report needs --format pdf, html or csv</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report needs -o PATH (a file; a folder for csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report --snapshot: the snapshot holds its range; --from, --to and --seed are for gathering one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--sections: no section &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>snapshot: an option is missing its value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>snapshot: unexpected argument &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>snapshot needs -o FILE (and takes no --format or --snapshot)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sim --trace takes no argument &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown policy &apos;%1&apos;; the policies are fifo, bestfit, default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--seed expects a whole number &gt;= 0, got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--seed is for --inflate (the time-based replay is deterministic)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

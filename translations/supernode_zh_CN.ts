@@ -3397,5 +3397,249 @@ supernoded 将在 %4 上以 TLS 监听，只接受带令牌%5的连接。</trans
         <source>status takes no argument &apos;%1&apos;</source>
         <translation>status 不接受参数 &apos;%1&apos;</translation>
     </message>
+    <message>
+        <source>anomaly scan needs one FILE.csv (timestamp,value rows)</source>
+        <translation>anomaly scan 需要一个 FILE.csv（timestamp,value 行）</translation>
+    </message>
+    <message>
+        <source>anomaly needs a subcommand: scan</source>
+        <translation>anomaly 需要子命令：scan</translation>
+    </message>
+    <message>
+        <source>unknown anomaly subcommand &apos;%1&apos;</source>
+        <translation>未知的 anomaly 子命令 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>expected: certs init DIR [--host NAME]...</source>
+        <translation>用法：certs init DIR [--host NAME]...</translation>
+    </message>
+    <message>
+        <source>certs init takes --host NAME, not &apos;%1&apos;</source>
+        <translation>certs init 接受 --host NAME，而不是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>created in %1:</source>
+        <translation>已在 %1 中创建：</translation>
+    </message>
+    <message>
+        <source>the certificate authority (keep ca.key offline)</source>
+        <translation>证书颁发机构（请离线保存 ca.key）</translation>
+    </message>
+    <message>
+        <source>for supernoded --tls-cert/--tls-key</source>
+        <translation>用于 supernoded --tls-cert/--tls-key</translation>
+    </message>
+    <message>
+        <source>for mutual TLS (supernoded --tls-ca ca.pem)</source>
+        <translation>用于双向 TLS（supernoded --tls-ca ca.pem）</translation>
+    </message>
+    <message>
+        <source>expected: tokens create --role viewer|operator|admin --file F [--name N]</source>
+        <translation>用法：tokens create --role viewer|operator|admin --file F [--name N]</translation>
+    </message>
+    <message>
+        <source>tokens create takes --role, --file and --name, not &apos;%1&apos;</source>
+        <translation>tokens create 接受 --role、--file 和 --name，而不是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>tokens create needs --file (the daemon&apos;s --tokens file)</source>
+        <translation>tokens create 需要 --file（守护进程的 --tokens 文件）</translation>
+    </message>
+    <message>
+        <source>--role must be viewer, operator or admin, not &apos;%1&apos;</source>
+        <translation>--role 必须是 viewer、operator 或 admin，而不是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>token &apos;%1&apos; (%2) added to %3; it is shown only now. Save it to a file for --token-file.</source>
+        <translation>令牌 &apos;%1&apos;（%2）已添加到 %3；它只显示这一次。请将其保存到文件，供 --token-file 使用。</translation>
+    </message>
+    <message>
+        <source>config check needs exactly one file</source>
+        <translation>config check 需要且只需要一个文件</translation>
+    </message>
+    <message>
+        <source>%1: valid: cluster &apos;%2&apos;, %3 nodes, %4 GPUs (simulated), %5 priority classes</source>
+        <translation>%1：有效：集群 &apos;%2&apos;，%3 个节点，%4 个 GPU（模拟），%5 个优先级类</translation>
+    </message>
+    <message>
+        <source>%1: valid: cluster &apos;%2&apos;, %3 nodes, %4 GPUs, %5 priority classes</source>
+        <translation>%1：有效：集群 &apos;%2&apos;，%3 个节点，%4 个 GPU，%5 个优先级类</translation>
+    </message>
+    <message>
+        <source>config needs a subcommand: check</source>
+        <translation>config 需要子命令：check</translation>
+    </message>
+    <message>
+        <source>unknown config subcommand &apos;%1&apos;</source>
+        <translation>未知的 config 子命令 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>inspect needs a subject: metrics, nvidia-smi or topo</source>
+        <translation>inspect 需要对象：metrics、nvidia-smi 或 topo</translation>
+    </message>
+    <message>
+        <source>unknown inspect subject &apos;%1&apos;</source>
+        <translation>未知的 inspect 对象 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>inspect metrics needs exactly one file</source>
+        <translation>inspect metrics 需要且只需要一个文件</translation>
+    </message>
+    <message>
+        <source>inspect nvidia-smi needs exactly one file</source>
+        <translation>inspect nvidia-smi 需要且只需要一个文件</translation>
+    </message>
+    <message>
+        <source>inspect topo needs one FILE (the output of nvidia-smi topo -m)</source>
+        <translation>inspect topo 需要一个 FILE（nvidia-smi topo -m 的输出）</translation>
+    </message>
+    <message>
+        <source>%1 (%2), sent to: %3</source>
+        <translation>%1（%2），提交到：%3</translation>
+    </message>
+    <message>
+        <source>unexpected &apos;%1&apos; (expected %2 with a value)</source>
+        <translation>意外的 &apos;%1&apos;（应为带值的 %2）</translation>
+    </message>
+    <message>
+        <source>expected: jobs %1 ID</source>
+        <translation>用法：jobs %1 ID</translation>
+    </message>
+    <message>
+        <source>jobs submit needs --gpus N</source>
+        <translation>jobs submit 需要 --gpus N</translation>
+    </message>
+    <message>
+        <source>--backend must be embedded, slurm or kubernetes, not &apos;%1&apos;</source>
+        <translation>--backend 必须是 embedded、slurm 或 kubernetes，而不是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--state must be pending, running, completed, failed, cancelled or preempted, not &apos;%1&apos;</source>
+        <translation>--state 必须是 pending、running、completed、failed、cancelled 或 preempted，而不是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>STATE</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>USER</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>GPUS</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>WHERE / WHY</source>
+        <translation>位置 / 原因</translation>
+    </message>
+    <message>
+        <source>expected: jobs submit|list|get|cancel</source>
+        <translation>用法：jobs submit|list|get|cancel</translation>
+    </message>
+    <message>
+        <source>events takes --open and --limit N, not &apos;%1&apos;</source>
+        <translation>events 接受 --open 和 --limit N，而不是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>  (acknowledged)</source>
+        <translation>  （已确认）</translation>
+    </message>
+    <message>
+        <source>logs templates needs one FILE</source>
+        <translation>logs templates 需要一个 FILE</translation>
+    </message>
+    <message>
+        <source>logs needs a subcommand: templates</source>
+        <translation>logs 需要子命令：templates</translation>
+    </message>
+    <message>
+        <source>unknown logs subcommand &apos;%1&apos;</source>
+        <translation>未知的 logs 子命令 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>plan: unknown option &apos;%1&apos;</source>
+        <translation>plan：未知选项 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>plan: %1 needs a value</source>
+        <translation>plan：%1 需要一个值</translation>
+    </message>
+    <message>
+        <source>plan: %1 needs a number, not &apos;%2&apos;</source>
+        <translation>plan：%1 需要数字，而不是 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>plan: %1 needs a whole number, not &apos;%2&apos;</source>
+        <translation>plan：%1 需要整数，而不是 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>plan: --fsdp is one of %1, not &apos;%2&apos;</source>
+        <translation>plan：--fsdp 取 %1 之一，而不是 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>plan needs --model-params N (e.g. 13e9)</source>
+        <translation>plan 需要 --model-params N（例如 13e9）</translation>
+    </message>
+    <message>
+        <source>report: an option is missing its value</source>
+        <translation>report：有选项缺少值</translation>
+    </message>
+    <message>
+        <source>report: unexpected argument &apos;%1&apos;</source>
+        <translation>report：意外的参数 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>report needs --format pdf, html or csv</source>
+        <translation>report 需要 --format pdf、html 或 csv</translation>
+    </message>
+    <message>
+        <source>report needs -o PATH (a file; a folder for csv)</source>
+        <translation>report 需要 -o PATH（文件；csv 时为文件夹）</translation>
+    </message>
+    <message>
+        <source>report --snapshot: the snapshot holds its range; --from, --to and --seed are for gathering one</source>
+        <translation>report --snapshot：快照自带时间范围；--from、--to 和 --seed 用于采集快照</translation>
+    </message>
+    <message>
+        <source>--sections: no section &apos;%1&apos;</source>
+        <translation>--sections：没有章节 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>snapshot: an option is missing its value</source>
+        <translation>snapshot：有选项缺少值</translation>
+    </message>
+    <message>
+        <source>snapshot: unexpected argument &apos;%1&apos;</source>
+        <translation>snapshot：意外的参数 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>snapshot needs -o FILE (and takes no --format or --snapshot)</source>
+        <translation>snapshot 需要 -o FILE（且不接受 --format 或 --snapshot）</translation>
+    </message>
+    <message>
+        <source>sim --trace takes no argument &apos;%1&apos;</source>
+        <translation>sim --trace 不接受参数 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>unknown policy &apos;%1&apos;; the policies are fifo, bestfit, default</source>
+        <translation>未知策略 &apos;%1&apos;；可用策略为 fifo、bestfit、default</translation>
+    </message>
+    <message>
+        <source>--seed expects a whole number &gt;= 0, got &apos;%1&apos;</source>
+        <translation>--seed 需要 &gt;= 0 的整数，得到的是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--seed is for --inflate (the time-based replay is deterministic)</source>
+        <translation>--seed 只用于 --inflate（基于时间的回放是确定性的）</translation>
+    </message>
 </context>
 </TS>

@@ -100,7 +100,7 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine una
 
 } // namespace
 
-QString padToColumns(const QString &text, int columns)
+int terminalColumns(const QString &text)
 {
     int used = 0;
     for (const QChar c : text) {
@@ -112,7 +112,28 @@ QString padToColumns(const QString &text, int columns)
                     ? 2
                     : 1;
     }
-    return text + QString(std::max(1, columns - used), QLatin1Char(' '));
+    return used;
+}
+
+QString padToColumns(const QString &text, int columns)
+{
+    return text + QString(std::max(1, columns - terminalColumns(text)), QLatin1Char(' '));
+}
+
+QString severityText(pb::Severity severity)
+{
+    switch (severity) {
+    case pb::SEVERITY_INFO:
+        return CtlText::tr("info");
+    case pb::SEVERITY_WARNING:
+        return CtlText::tr("warning");
+    case pb::SEVERITY_ERROR:
+        return CtlText::tr("error");
+    case pb::SEVERITY_CRITICAL:
+        return CtlText::tr("critical");
+    default:
+        return QString::fromStdString(pb::Severity_Name(severity)).remove(QStringLiteral("SEVERITY_")).toLower();
+    }
 }
 
 std::unique_ptr<EngineApi> openEngine(Context &ctx, int *exitCode)

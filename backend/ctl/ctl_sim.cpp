@@ -76,22 +76,6 @@ bool parseInject(const QString &text, PlannedFault *fault, QString *error)
     return true;
 }
 
-QString severityText(pb::Severity severity)
-{
-    switch (severity) {
-    case pb::SEVERITY_INFO:
-        return CtlText::tr("info");
-    case pb::SEVERITY_WARNING:
-        return CtlText::tr("warning");
-    case pb::SEVERITY_ERROR:
-        return CtlText::tr("error");
-    case pb::SEVERITY_CRITICAL:
-        return CtlText::tr("critical");
-    default:
-        return QString::fromStdString(pb::Severity_Name(severity)).remove(QStringLiteral("SEVERITY_")).toLower();
-    }
-}
-
 int faultsCommand(Context &ctx)
 {
     if (ctx.json) {

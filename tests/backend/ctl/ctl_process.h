@@ -14,15 +14,18 @@ struct CtlRun {
     QByteArray err;
 };
 
-// `locale` is the LANG it runs in; the default, English, keeps the tests' expectations whatever
-// the developer's own locale is (supernodectl's human output follows LC_ALL/LC_MESSAGES/LANG).
-inline CtlRun ctl(const QStringList &args, const QString &locale = QStringLiteral("C.UTF-8"))
+// `locale`, when given, is the LC_ALL it runs in. Without one it runs in English (LANG=C.UTF-8,
+// no LC_MESSAGES) whatever the developer's locale, so the tests' English expectations hold;
+// an LC_ALL the test itself set (qputenv) still wins, as it does for any program.
+inline CtlRun ctl(const QStringList &args, const QString &locale = {})
 {
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    for (const char *name : {"LC_ALL", "LC_MESSAGES", "LANGUAGE"})
-        env.remove(QString::fromLatin1(name));
-    env.insert(QStringLiteral("LANG"), locale);
+    env.remove(QStringLiteral("LC_MESSAGES"));
+    env.remove(QStringLiteral("LANGUAGE"));
+    env.insert(QStringLiteral("LANG"), QStringLiteral("C.UTF-8"));
+    if (!locale.isEmpty())
+        env.insert(QStringLiteral("LC_ALL"), locale);
     p.setProcessEnvironment(env);
     p.start(qEnvironmentVariable("SN_BINARY_DIR") + "/app/supernodectl/supernodectl", args);
     if (!p.waitForFinished(120000))

@@ -1,4 +1,4 @@
-// supernodectl's human output follows the language (LANG, or --lang for any command): the real
+// supernodectl's human output follows the language (LC_ALL/LANG, or --lang for any command): the real
 // binary in zh_CN prints Chinese labels, messages and usage errors, while --json keys and exit
 // codes stay the same; in C/en the output is the English the other ctl tests expect.
 #include "tests/backend/ctl/ctl_process.h"
@@ -21,13 +21,15 @@ private slots:
                                 QString::fromUtf8("显存           "), QString::fromUtf8("个未处理")};
         const QStringList en = {"cluster        demo-supernode  (simulated)", "nodes up       2 of 2",
                                 "GPU util       mean ", "GPU memory     ", " open"};
-        QTest::newRow("LANG=zh_CN.UTF-8") << "zh_CN.UTF-8" << QStringList{"status", "--after", "1"} << zh << "nodes up";
+        QTest::newRow("LC_ALL=zh_CN.UTF-8")
+            << "zh_CN.UTF-8" << QStringList{"status", "--after", "1"} << zh << "nodes up";
         QTest::newRow("--lang zh_CN") << "C.UTF-8" << QStringList{"--lang", "zh_CN", "status", "--after", "1"} << zh
                                       << "nodes up";
-        QTest::newRow("LANG=C.UTF-8") << "C.UTF-8" << QStringList{"status", "--after", "1"} << en
-                                      << QString::fromUtf8("节点");
-        QTest::newRow("LANG=zh_CN, --lang en") << "zh_CN.UTF-8" << QStringList{"--lang", "en", "status", "--after", "1"}
-                                               << en << QString::fromUtf8("节点");
+        QTest::newRow("LC_ALL=C.UTF-8") << "C.UTF-8" << QStringList{"status", "--after", "1"} << en
+                                        << QString::fromUtf8("节点");
+        QTest::newRow("LC_ALL=zh_CN, --lang en")
+            << "zh_CN.UTF-8" << QStringList{"--lang", "en", "status", "--after", "1"} << en
+            << QString::fromUtf8("节点");
     }
 
     void statusSpeaksTheLocale()
