@@ -13,7 +13,9 @@ namespace sn::ctl {
 
 namespace {
 
-const char *kUsageText = R"(usage: supernodectl [--json] [--lang zh_CN|en] [--config cluster.yaml] COMMAND [ARGS]
+// QT_TRANSLATE_NOOP: lupdate takes the text from here; usageText() translates it when printed.
+const char *kUsageText = QT_TRANSLATE_NOOP(
+    "sn::ctl::CtlText", R"(usage: supernodectl [--json] [--lang zh_CN|en] [--config cluster.yaml] COMMAND [ARGS]
        supernodectl --remote grpcs://HOST:PORT --token-file F [--ca F] [--client-cert F --client-key F] COMMAND
 
 Commands:
@@ -96,7 +98,7 @@ Options:
   --client-cert F --client-key F   for a daemon that asks for mutual TLS
 
 Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine unavailable.
-)";
+)");
 
 } // namespace
 
@@ -240,7 +242,7 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
             if (auto installed = installTranslations(language); !installed)
                 return usage(ctx, QStringLiteral("--lang: %1").arg(QString::fromStdString(installed.error().message)));
         } else if (opt == QLatin1String("--help")) {
-            out << kUsageText;
+            out << CtlText::tr(kUsageText);
             return kOk;
         } else if (opt == QLatin1String("--version")) {
             rest.prepend(QStringLiteral("version"));
@@ -293,7 +295,7 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return kOk;
     }
     if (command == QLatin1String("help")) {
-        out << kUsageText;
+        out << CtlText::tr(kUsageText);
         return kOk;
     }
     return usage(ctx, CtlText::tr("unknown command '%1'").arg(command));

@@ -70,6 +70,16 @@ private slots:
                                          "Run 'supernodectl --help' for usage.\n"));
     }
 
+    void helpInChinese()
+    {
+        const auto zh = ctl({"--help"}, QStringLiteral("zh_CN.UTF-8"));
+        QCOMPARE(zh.exitCode, 0);
+        const QString text = QString::fromUtf8(zh.out);
+        QVERIFY2(text.startsWith(QString::fromUtf8("用法：supernodectl [--json]")), qPrintable(text.left(200)));
+        QVERIFY(text.contains(QString::fromUtf8("退出码：0 成功，1 请求失败，2 用法错误，3 输入无效，4 引擎不可用。")));
+        QVERIFY(ctl({"--help"}).out.startsWith("usage: supernodectl [--json]"));
+    }
+
     void jsonIsTheSameInEveryLanguage()
     {
         const auto zh = sn::test::json(ctl({"status", "--after", "1", "--json"}, QStringLiteral("zh_CN.UTF-8")));
