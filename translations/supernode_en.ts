@@ -2,6 +2,65 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>QObject</name>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fault</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>job %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (down)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 MB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>ReportText</name>
     <message>
         <source>MM-dd HH:mm</source>
@@ -591,6 +650,3057 @@
     </message>
     <message>
         <source>%1 jobs were submitted in or ran during the range.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::ApplyPage</name>
+    <message>
+        <source>Review and apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This cluster.yaml will be written. Apply copies the agent (and on the first node supernoded with its certificates and tokens) with their systemd units to the servers, starts them and waits until each reports.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Apply to the servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write cluster.yaml &amp;to:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Security page&apos;s listen address: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applying ...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the agent answered (%1 bytes; hover for its reading)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every node runs the agent and has reported.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped: %1. The nodes already changed were rolled back; fix it and apply again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::ChecksPage</name>
+    <message>
+        <source>Checks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Is each server ready for GPU jobs? Every check says what it found and, when it is not a pass, what to do.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Go on anyway: I will fix the failures later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 pass, %2 warn, %3 fail. You can go on with warnings; fix failures on the servers, then Back to Discover and &quot;Discover all again&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::ComingSoonPage</name>
+    <message>
+        <source>This page is not built yet. The Overview page shows the live cluster now, and &quot;supernodectl status&quot; prints the same headline numbers in a terminal.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::ConsolePages</name>
+    <message>
+        <source>Overview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Logs &amp; anomalies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Setup</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::DiscoverPage</name>
+    <message>
+        <source>Discover</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading each server&apos;s GPUs, driver, NVLink, CPUs, memory, disks, network and clock, on all servers at once.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What was found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Retry failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discover &amp;all again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Drop selected node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reading ...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1x %2, driver %3, CUDA %4; %5 of %6 tools answered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>discovering ...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Discovering %1 nodes ...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 nodes failed: retry them, or drop them from the cluster.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All %1 nodes discovered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::DonePage</name>
+    <message>
+        <source>Done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster is configured and its nodes report.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Connect the console to the new cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster &quot;%1&quot; is configured: %2 nodes run the agent, the first also supernoded; cluster.yaml is in %3.
+
+The console reaches it at %4 with the CA %5 and the admin token %6. Later, from a terminal:
+
+supernode --connect %4 --ca %5 --token-file %6%7</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::EventDetails</name>
+    <message>
+        <source>%1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>since %1, ongoing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 saw %2 = %3 (band %4 to %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, peak %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>job %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>template %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resolved by %1 at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>acknowledged by %1 at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::EventTableModel</name>
+    <message>
+        <source>cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · GPU %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resolved by %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>acknowledged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the engine saw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::FreshnessLabel</name>
+    <message>
+        <source>Time since the engine last sent new numbers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for data…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no update for %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>updated just now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>updated %1 s ago</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing new has arrived from the engine for more than %1 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::GpuChartText</name>
+    <message>
+        <source>Utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory temperature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SM clock</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe transmit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe receive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink transmit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink receive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 5 minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 15 minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 6 hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>job %1 started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>job %1 ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::GpuHeatStrip</name>
+    <message>
+        <source>no reading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 · GPU %2&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node down: its server does not answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No data: nothing heard from this GPU for a while</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Faulted: not usable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilization: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temperature: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Power: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fault</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>30 °C</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>100 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>90 °C</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>faulted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for GPU telemetry…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::GpusPage</name>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the engine…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Custom…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow live</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the window on the newest data as it arrives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Metric:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Node:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Range:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>← All GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not reported by this GPU in this range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine did not answer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The end of the range must come after its start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click for all metrics of %1 GPU %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showing %1 of %2 GPUs. Pick a node to see the others.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · GPU %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · GPU %2 · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 – %2 · %3 points</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::JobPreviewPanel</name>
+    <message>
+        <source>embedded (this engine&apos;s scheduler)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slurm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kubernetes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs on:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2), sent to: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::JobSubmitDialog</name>
+    <message>
+        <source>Submit job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model will not fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+
+Submit anyway?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no template)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Template:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Submit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thousandths of one GPU; below 1000 shares a GPU (MIG, MPS, time-slicing).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>any (the cluster&apos;s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all-or-nothing across nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes the GPUs are spread over evenly (Slurm --nodes, Kubernetes pods).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the cluster&apos;s (jobBackends.kubernetes.image)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preprocessing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Priority class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs (min)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs (max)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU share (milli)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host memory (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory per GPU (GiB)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gang</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimated runtime (min)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoint interval (min)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Container image</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Declared model (checked by the planner)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> B parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refuse the job if it cannot fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pipeline parallel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Micro-batch / batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpointing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Single-GPU notebook</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>8-GPU training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Multi-node gang training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data preprocessing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the job a name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say which user runs the job.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs (min) must not exceed GPUs (max).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A GPU share below 1000 milli is for single-GPU jobs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Environment line %1 is not KEY=value: &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Declare the model to see whether it fits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine refused the job: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KEY=value, one per line</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::JobTableModel</name>
+    <message>
+        <source>pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preempted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::JobsPage</name>
+    <message>
+        <source>&lt;b&gt;Job queue&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Submit job…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot list jobs: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 running, %2 pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::LanguageMenu</name>
+    <message>
+        <source>Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::LogTableModel</name>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::LogTemplateTableModel</name>
+    <message>
+        <source>%1
+template %2 · %3 lines since the engine learnt it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lines per %1 s, oldest left; newest bucket: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(template %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Template</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First seen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last seen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::LogTemplatesPanel</name>
+    <message>
+        <source>Click a template to show only its lines in the live log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search templates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine did not answer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 templates (the busiest; more exist)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 templates</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::LogsPage</name>
+    <message>
+        <source>Logs &amp; anomalies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning and worse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error and worse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Acknowledge</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mark the selected anomaly as seen; it stays in the list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resolve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close the selected anomaly: it was dealt with (acknowledges it too)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The selected anomaly&apos;s GPU on the GPUs page, around its time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Anomalies and events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Templates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all sources</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>job id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search text (Ctrl+F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop adding new lines while you read; they wait and are added on resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine did not answer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 – %2 ✕</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only lines from two minutes before the anomaly to two minutes after it; click to show all times</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Template %1 ✕</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click to show every template</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+Click to show every template</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not acknowledged: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not resolved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your role may not change events: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No events yet — nothing needs attention</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 open · %2 shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 lines · %3 waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::MainWindow</name>
+    <message>
+        <source>SuperNode Console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (Ctrl+%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Set up a cluster...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Go</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect to the new cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This console&apos;s engine is chosen when it starts. Start it on the new cluster with:
+
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the engine runs that this console shows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine: %1 · connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reconnected to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine: %1 — disconnected, reconnecting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lost the engine at %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine: %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (simulated) — SuperNode Console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — SuperNode Console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>simulated super node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>telemetry from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>telemetry from %1 (%2 of %3 sources not answering)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine: %1 — error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine did not answer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::MetricChart</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2
+%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::NetworkPage</name>
+    <message>
+        <source>Network and topology</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How the GPUs and NICs are joined, as discovered, and the NCCL settings that follow from it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source># %1
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source># single point of failure: no RDMA NIC; inter-node traffic shares the one Ethernet path
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source># single point of failure: one RDMA NIC; losing it cuts the node off the fabric
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source># rail alignment: %1 NICs for %2 GPUs; one NIC per GPU keeps each rail on its own leaf
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::NodesPage</name>
+    <message>
+        <source>Nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPU servers, one per line as user@host or user@host:port. They are reached over SSH with ssh-agent or a key file; passwords are not used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>admin@10.0.0.11
+admin@10.0.0.12
+...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add these servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;move selected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key file (empty: ssh-agent)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Test connections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&amp;ccept host key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;ject host key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%v of %m tested</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not tested</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Testing %1 connections ...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 servers reachable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bad address: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connecting ...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown host key %1 %2: compare it with the server&apos;s (ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub) and accept or reject it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host key %1 rejected: this server is not used</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::OverviewKpis</name>
+    <message>
+        <source>GPUs busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean GPU utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max GPU utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max GPU temperature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Power draw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jobs running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jobs pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open anomalies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Faulted GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>average over all GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>busiest GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hottest GPU: throttling range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hottest GPU: running hot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hottest GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kW</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>of %1 %2 (%3 %)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>on %1 GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting in the queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not yet acknowledged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing to look at</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>of %1 — %2 down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not usable until reset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all GPUs usable</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::OverviewPage</name>
+    <message>
+        <source>Overview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the engine…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs by node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour by:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overview — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 nodes · %2 GPUs · simulated, engine time %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 nodes · %2 GPUs · engine time %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::PlanPanel</name>
+    <message>
+        <source>Declare the model to see whether it fits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fits: %1 per GPU of %2 on %3 x %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Will not fit: %1 per GPU of %2 on %3 x %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameters %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradients %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>activations %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reserve %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Largest micro-batch that fits: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 ms · communication %2% (%3% without overlap) · %4 tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms per token · %2 tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · job %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot plan this job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planner</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::PolicyPage</name>
+    <message>
+        <source>Scheduling policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Priority classes and queues with their GPU quotas. The usual starting point is filled in; change it now or later in cluster.yaml.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Priority class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value (higher wins)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs guaranteed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs at most</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Embedded scheduler (this engine)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slurm (sbatch --gres=gpu:N)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kubernetes (nvidia.com/gpu, PriorityClass, ResourceQuota)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Priority classes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Queues:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Jobs run by:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Priority class row %1: a name and a whole number are needed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue row %1: a name, GPUs guaranteed &lt;= GPUs at most, and a memory limit like 512Gi.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::ProfilePage</name>
+    <message>
+        <source>Hardware profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What each server has, against the reference configurations, and where the servers differ from each other.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>closest reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>differs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Between nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every node alike</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mismatch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::ReportExport</name>
+    <message>
+        <source>no engine to gather from: choose a snapshot file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::ReportsPage</name>
+    <message>
+        <source>Summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilization by queue, user, class</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thermal and power</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Anomalies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log templates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recommendations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The local copy is what this console saved of the cluster, for reports while the engine is out of reach.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Whole cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>job ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV (a folder of tables)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preview the report to see its tables here; the exported PDF and HTML also have the charts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preview ready.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Written to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read the engine&apos;s clock: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queue %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Local copy (saved %1 UTC, %2 to %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine is connected again; choose Live cluster for its current data.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine is disconnected: reports are made from the local copy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine is disconnected and there is no local copy yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose at least one section.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the job&apos;s ID for the One job scope.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Building the preview…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exporting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Folder for the CSV tables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>HTML (*.html)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::SecurityPage</name>
+    <message>
+        <source>Security</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>supernoded only accepts TLS with a token. Create the certificate authority, the server and client certificates, and the first admin token; say who may connect.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>head.example.com, 10.0.0.1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The names and addresses the console uses to reach the head node; the server certificate is made for them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0.0.0.0:7443 takes connections on every interface; give one address to limit it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clients must also show a certificate signed by this CA (&amp;mutual TLS)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Create CA, certificates and admin token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Certificate &amp;directory:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Head node &amp;names (certificate):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>supernoded &amp;listens on:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Certificates exist in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not create the certificates: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Certificates made, but the admin token failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created in %1: ca.pem, server.pem/.key (for %2), client.pem/.key, tokens, admin.token.
+
+The first admin token (the console&apos;s copy is admin.token, readable by you alone; supernoded keeps only its hash):
+%3
+
+supernoded will listen on %4 with TLS and take a connection only with a token%5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> and a client certificate signed by this CA (client.pem)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::SetupLauncherPage</name>
+    <message>
+        <source>Setup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The setup wizard takes a list of server addresses to a configured, validated and running cluster: it connects to each server over SSH (host keys shown with their fingerprint), reads GPUs, drivers, NVLink, network and disks on all of them at once, checks they are ready and says how to fix what is not, draws the topology, sets the scheduling policy and the certificates, writes cluster.yaml, installs the agent and supernoded with their systemd units, and connects the console. It can be left and resumed (also as supernode --setup).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open the setup wizard...</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::SetupWizard</name>
+    <message>
+        <source>Set up a cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::SimulatedBadge</name>
+    <message>
+        <source>Simulated cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The numbers come from a model of GPU servers, not from real hardware.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::SparkChart</name>
+    <message>
+        <source>%1
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2
+%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::StartPage</name>
+    <message>
+        <source>Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set up a new cluster from a list of servers, or start from an existing cluster.yaml.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import an existing cluster.yaml</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Resume where you left off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>/etc/supernode/cluster.yaml</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cluster &amp;name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cluster.yaml to &amp;import:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::TopologyDetails</name>
+    <message>
+        <source>No recent events.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (ack)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>UUID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCI bus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NUMA node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not usable (lost)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recent events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink, %1 links</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe, x%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoCE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>InfiniBand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ethernet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1/s per direction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>down or erroring</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 % (%2/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 Gb/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recent events of the node</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::TopologyLegend</name>
+    <message>
+        <source>GPU utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU temperature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU power</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>saturated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fault</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>anomaly</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::TopologyPage</name>
+    <message>
+        <source>Topology</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for the engine…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory used</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Colour GPUs by:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom out (-)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom in (+)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the whole cluster (F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show charts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This GPU&apos;s metrics on the GPUs page (or double-click its tile)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine did not answer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Topology — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 nodes up · %3 GPUs · %4 links · scroll to zoom, drag to pan, click for details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Details&lt;/h3&gt;&lt;p&gt;Click a GPU, a link, a NIC or a switch to see what it is, how it is doing now, its job and its recent events.&lt;/p&gt;&lt;p&gt;Double-click a GPU to open its charts.&lt;/p&gt;&lt;p&gt;Keys: &lt;b&gt;+&lt;/b&gt;/&lt;b&gt;−&lt;/b&gt; zoom, &lt;b&gt;F&lt;/b&gt; fit.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::TopologyText</name>
+    <message>
+        <source>Network</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink x%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PCIe x%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2G</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVSwitch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2G</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 ports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ethernet</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::TopologyView</name>
+    <message>
+        <source>&lt;b&gt;%1 · GPU %2&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#d62728&apos;&gt;Not usable: lost, or its node is down&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilization: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temperature: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Power: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Power: %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory used: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open anomaly — click for details</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ↔ %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bandwidth: %1 per direction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#d62728&apos;&gt;Down or erroring&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load: %1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;span style=&apos;color:#d62728&apos;&gt;Down&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Down: not answering</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::UtilizationHistoryChart</name>
+    <message>
+        <source>Cluster history (last 10 minutes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mean GPU utilization (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Max GPU temperature (°C)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Utilization (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Temperature (°C)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::ctl::CtlText</name>
+    <message>
+        <source>Run &apos;supernodectl --help&apos; for usage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs a number between %2 and %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--config needs a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs a value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown option %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no command given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: the time after @ must be seconds &gt;= 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: expected KIND:NODE[:INDEX][@SECOND] with KIND one of the names &apos;supernodectl sim faults&apos; lists</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: INDEX must be a GPU or NIC number &gt;= 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1  (lasts %2 s by default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--inject needs KIND:NODE[:INDEX][@SECOND]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sim run takes no argument &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>simulated %1 s (seed %2, virtual time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>events (%1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sim needs a subcommand: faults or run, or --trace FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown sim subcommand &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  (simulated)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nodes up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs busy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, %1 faulted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU util</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mean %1 %, max %2 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU temp max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 C</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>power draw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 kW</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 running, %2 pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>anomalies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>status takes no argument &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>anomaly scan needs one FILE.csv (timestamp,value rows)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>anomaly needs a subcommand: scan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown anomaly subcommand &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected: certs init DIR [--host NAME]...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>certs init takes --host NAME, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>created in %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the certificate authority (keep ca.key offline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>for supernoded --tls-cert/--tls-key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>for mutual TLS (supernoded --tls-ca ca.pem)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected: tokens create --role viewer|operator|admin --file F [--name N]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens create takes --role, --file and --name, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens create needs --file (the daemon&apos;s --tokens file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--role must be viewer, operator or admin, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>token &apos;%1&apos; (%2) added to %3; it is shown only now. Save it to a file for --token-file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config check needs exactly one file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: valid: cluster &apos;%2&apos;, %3 nodes, %4 GPUs (simulated), %5 priority classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: valid: cluster &apos;%2&apos;, %3 nodes, %4 GPUs, %5 priority classes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>config needs a subcommand: check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown config subcommand &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inspect needs a subject: metrics, nvidia-smi or topo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown inspect subject &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inspect metrics needs exactly one file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inspect nvidia-smi needs exactly one file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inspect topo needs one FILE (the output of nvidia-smi topo -m)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2), sent to: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected &apos;%1&apos; (expected %2 with a value)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected: jobs %1 ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>jobs submit needs --gpus N</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--backend must be embedded, slurm or kubernetes, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--state must be pending, running, completed, failed, cancelled or preempted, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>STATE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>USER</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WHERE / WHY</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected: jobs submit|list|get|cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>events takes --open and --limit N, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  (acknowledged)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>logs templates needs one FILE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>logs needs a subcommand: templates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown logs subcommand &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plan: unknown option &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plan: %1 needs a value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plan: %1 needs a number, not &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plan: %1 needs a whole number, not &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plan: --fsdp is one of %1, not &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>plan needs --model-params N (e.g. 13e9)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report: an option is missing its value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report: unexpected argument &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report needs --format pdf, html or csv</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report needs -o PATH (a file; a folder for csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>report --snapshot: the snapshot holds its range; --from, --to and --seed are for gathering one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--sections: no section &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>snapshot: an option is missing its value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>snapshot: unexpected argument &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>snapshot needs -o FILE (and takes no --format or --snapshot)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sim --trace takes no argument &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown policy &apos;%1&apos;; the policies are fifo, bestfit, default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--seed expects a whole number &gt;= 0, got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--seed is for --inflate (the time-based replay is deterministic)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>usage: supernodectl [--json] [--lang zh_CN|en] [--config cluster.yaml] COMMAND [ARGS]
+       supernodectl --remote grpcs://HOST:PORT --token-file F [--ca F] [--client-cert F --client-key F] COMMAND
+
+Commands:
+  status [--after SECONDS]         cluster headline numbers (GPUs, utilization, temperature,
+                                   power, jobs, anomalies) after running the engine that long
+  sim faults                       the faults the simulated super node can inject
+  sim run [--seconds N] [--seed S] [--inject KIND:NODE[:INDEX][@SECOND]]...
+                                   run the simulated super node in virtual time, inject faults,
+                                   and print the summary and the events raised
+  sim --trace FILE [--nodes NODES.csv] [--policy fifo|bestfit|default] [--inflate [--seed N]]
+                                   replay a job trace (Alibaba OpenB or generic CSV) on the
+                                   scheduler in virtual time, or run FGD workload inflation
+  config check FILE                validate a cluster.yaml; errors name line and column
+  inspect nvidia-smi FILE          what the nvidia-smi parsers read from a captured `-q -x`
+                                   XML or `--query-gpu` CSV (with header); errors name line
+                                   and column
+  inspect metrics FILE             what the Prometheus text parser reads from a captured /metrics
+                                   scrape: metric families, types, series, values
+  inspect topo FILE [--host NAME] [--gpu-model MODEL] [--nccl-env | --nccl-xml]
+                                   the topology graph read from a captured nvidia-smi topo -m:
+                                   devices, link type per pair, NIC and NUMA affinity;
+                                   --nccl-env: the NCCL environment it calls for, with reasons;
+                                   --nccl-xml: its NCCL_TOPO_FILE (needs PCI bus ids)
+  logs templates FILE [--format FORMAT] [--settings FILE --source NAME]
+                                   the template of every line of a log file (--json: one object
+                                   per line, then a summary); FORMAT like
+                                   &apos;&lt;Date&gt; &lt;Time&gt; &lt;Level&gt; &lt;Component&gt;: &lt;Content&gt;&apos;
+  anomaly scan FILE.csv            the metric anomaly detectors over a timestamp,value series
+                                   (NAB&apos;s layout); --json: one object per row
+  plan --model-params N [--gpus N] [--gpu-model MODEL] [--nodes N] [--tp N] [--pp N]
+       [--zero 0-3 | --fsdp FULL_SHARD|SHARD_GRAD_OP|NO_SHARD] [--precision fp32|fp16|bf16|fp8] [--optimizer adam|adamw|sgd|adam8bit]
+       [--seq N] [--micro-batch N] [--grad-accum N] [--checkpointing none|selective|full]
+       [--sequence-parallel] [--layers N --hidden N --heads N --kv-heads N --head-dim N]
+       [--mfu F] [--overlap F] [--compression none|fp8|ratio:R|topk:F] [--reserve-gib G]
+       [--tokens N] [--nics-per-node N] [--nic-gbps G] [--explain]
+       [--inference [--weights fp16|bf16|fp8|int8|int4] [--kv-cache FORMAT] [--batch N]
+                    [--output-tokens N]]
+                                   will a model fit on these GPUs, how long will it take, how
+                                   should it run: memory per GPU, largest micro-batch, step and
+                                   job time, communication share, configurations that fit;
+                                   on the cluster&apos;s GPUs and topology unless --gpu-model names
+                                   another (docs/planner.md); --explain: how each number was
+                                   computed
+  jobs submit --gpus N [--name S] [--user U] [--queue Q] [--priority-class C] [--runtime SECONDS]
+       [--backend embedded|slurm|kubernetes] [--command CMD] [--nodes N] [--tasks-per-node N]
+       [--cpus N] [--partition P] [--time-limit SECONDS] [--workdir DIR] [--gpu-model M]
+       [--image IMAGE] [--dry-run]
+                                   submit a job (also: supernodectl submit ...); --dry-run prints
+                                   exactly what the backend would be sent (the sbatch script, the
+                                   manifests) and, on stderr, the command it goes to
+  jobs list [--state STATE] [--limit N] | jobs get ID | jobs cancel ID
+                                   jobs (useful with --remote: the daemon keeps them)
+  events [--open] [--limit N]      the event timeline, newest first
+  certs init DIR [--host NAME]...  create a CA, a server certificate (for 127.0.0.1, localhost
+                                   and each NAME) and a client certificate in DIR; keys 0600
+  tokens create --role viewer|operator|admin --file F [--name NAME]
+                                   add a token to supernoded&apos;s tokens file (stored hashed) and
+                                   print the token, once
+  report [--from T] [--to T] [--scope cluster|node:N|queue:Q|job:ID] [--sections a,b]
+         [--snapshot FILE] [--seed N] [--lang zh_CN|en] --format pdf|html|csv -o PATH
+                                   a cluster report for a range (default: the last 24 hours;
+                                   the embedded simulated super node simulates the range first);
+                                   csv writes one file per table into the folder PATH;
+                                   --lang: the report&apos;s language (default: LANG);
+                                   T: ISO 8601 (2026-01-01T00:00:00Z) or epoch milliseconds
+  snapshot [--from T] [--to T] [--scope S] -o FILE
+                                   save the range&apos;s data into one file that report --snapshot
+                                   builds the same report from on another machine
+  version                          print the version
+
+Options:
+  --json                           print one JSON object (field names as in supernode.proto)
+  --lang zh_CN|en                  the language of the human output (default: LC_ALL,
+                                   LC_MESSAGES, LANG); --json keys and exit codes do not change
+  --config FILE                    the cluster.yaml to simulate (default: built-in demo,
+                                   2 nodes x 8 H100 80GB)
+  --remote URL                     talk to a supernoded: grpcs://HOST:PORT (TLS) or grpc://...
+  --token-file F                   the bearer token, one line (supernodectl tokens create)
+  --ca F                           the CA that signed the daemon&apos;s certificate (certs init: ca.pem)
+  --client-cert F --client-key F   for a daemon that asks for mutual TLS
+
+Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine unavailable.
+</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

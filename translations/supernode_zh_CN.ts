@@ -2,6 +2,65 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>QObject</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>%1 — down</source>
+        <translation>%1 — 宕机</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>fault</source>
+        <translation>故障</translation>
+    </message>
+    <message>
+        <source>job %1</source>
+        <translation>作业 %1</translation>
+    </message>
+    <message>
+        <source>%1 (down)</source>
+        <translation>%1（宕机）</translation>
+    </message>
+    <message>
+        <source>%1 GB/s</source>
+        <translation>%1 GB/s</translation>
+    </message>
+    <message>
+        <source>%1 MB/s</source>
+        <translation>%1 MB/s</translation>
+    </message>
+    <message>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message>
+        <source>PCIe</source>
+        <translation>PCIe</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+</context>
+<context>
     <name>ReportText</name>
     <message>
         <source>MM-dd HH:mm</source>
@@ -592,6 +651,3165 @@
     <message>
         <source>%1 jobs were submitted in or ran during the range.</source>
         <translation>该时段内共有 %1 个作业提交或运行。</translation>
+    </message>
+</context>
+<context>
+    <name>sn::ApplyPage</name>
+    <message>
+        <source>Review and apply</source>
+        <translation>检查并应用</translation>
+    </message>
+    <message>
+        <source>This cluster.yaml will be written. Apply copies the agent (and on the first node supernoded with its certificates and tokens) with their systemd units to the servers, starts them and waits until each reports.</source>
+        <translation>将写入以下 cluster.yaml。“应用”会把 agent（在第一个节点上还有 supernoded 及其证书和令牌）连同 systemd 单元复制到各服务器，启动它们，并等待每个节点上报。</translation>
+    </message>
+    <message>
+        <source>&amp;Apply to the servers</source>
+        <translation>应用到服务器(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <source>Write cluster.yaml &amp;to:</source>
+        <translation>cluster.yaml 写入位置(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Could not write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>The Security page&apos;s listen address: %1</source>
+        <translation>“安全”页的监听地址：%1</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>Applying ...</source>
+        <translation>正在应用 ...</translation>
+    </message>
+    <message>
+        <source>the agent answered (%1 bytes; hover for its reading)</source>
+        <translation>agent 已响应（%1 字节；悬停查看读数）</translation>
+    </message>
+    <message>
+        <source>Every node runs the agent and has reported.</source>
+        <translation>每个节点都在运行 agent 并已上报。</translation>
+    </message>
+    <message>
+        <source>Stopped: %1. The nodes already changed were rolled back; fix it and apply again.</source>
+        <translation>已停止：%1。已改动的节点均已回滚；修复后请重新应用。</translation>
+    </message>
+</context>
+<context>
+    <name>sn::ChecksPage</name>
+    <message>
+        <source>Checks</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>Is each server ready for GPU jobs? Every check says what it found and, when it is not a pass, what to do.</source>
+        <translation>每台服务器是否已准备好运行 GPU 作业？每项检查都会说明发现了什么；未通过时说明该怎么做。</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查项</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Fix: %1</source>
+        <translation>修复：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Go on anyway: I will fix the failures later</source>
+        <translation>仍然继续，稍后再修复失败项(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Fix</source>
+        <translation>修复方法</translation>
+    </message>
+    <message>
+        <source>%1 pass, %2 warn, %3 fail. You can go on with warnings; fix failures on the servers, then Back to Discover and &quot;Discover all again&quot;.</source>
+        <translation>%1 项通过，%2 项警告，%3 项失败。有警告时可以继续；失败项请在服务器上修复，然后“上一步”回到“发现”，点击“重新发现全部”。</translation>
+    </message>
+</context>
+<context>
+    <name>sn::ComingSoonPage</name>
+    <message>
+        <source>This page is not built yet. The Overview page shows the live cluster now, and &quot;supernodectl status&quot; prints the same headline numbers in a terminal.</source>
+        <translation>此页面尚未实现。“概览”页现在显示实时集群，“supernodectl status”在终端中输出相同的主要数字。</translation>
+    </message>
+</context>
+<context>
+    <name>sn::ConsolePages</name>
+    <message>
+        <source>Overview</source>
+        <translation>概览</translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation>拓扑</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Logs &amp; anomalies</source>
+        <translation>日志与异常</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>作业</translation>
+    </message>
+    <message>
+        <source>Reports</source>
+        <translation>报告</translation>
+    </message>
+    <message>
+        <source>Setup</source>
+        <translation>部署</translation>
+    </message>
+</context>
+<context>
+    <name>sn::DiscoverPage</name>
+    <message>
+        <source>Discover</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Reading each server&apos;s GPUs, driver, NVLink, CPUs, memory, disks, network and clock, on all servers at once.</source>
+        <translation>同时在所有服务器上读取 GPU、驱动、NVLink、CPU、内存、磁盘、网络和时钟。</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>What was found</source>
+        <translation>发现结果</translation>
+    </message>
+    <message>
+        <source>&amp;Retry failed</source>
+        <translation>重试失败项(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Discover &amp;all again</source>
+        <translation>重新发现全部(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Drop selected node</source>
+        <translation>移除所选节点(&amp;D)</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>reading ...</source>
+        <translation>正在读取 ...</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>%1x %2, driver %3, CUDA %4; %5 of %6 tools answered</source>
+        <translation>%1x %2，驱动 %3，CUDA %4；%6 个工具中 %5 个有响应</translation>
+    </message>
+    <message>
+        <source>discovering ...</source>
+        <translation>正在发现 ...</translation>
+    </message>
+    <message>
+        <source>Discovering %1 nodes ...</source>
+        <translation>正在发现 %1 个节点 ...</translation>
+    </message>
+    <message>
+        <source>%1 nodes failed: retry them, or drop them from the cluster.</source>
+        <translation>%1 个节点失败：请重试，或将其从集群中移除。</translation>
+    </message>
+    <message>
+        <source>All %1 nodes discovered.</source>
+        <translation>已发现全部 %1 个节点。</translation>
+    </message>
+</context>
+<context>
+    <name>sn::DonePage</name>
+    <message>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>The cluster is configured and its nodes report.</source>
+        <translation>集群已配置完成，各节点正在上报。</translation>
+    </message>
+    <message>
+        <source>&amp;Connect the console to the new cluster</source>
+        <translation>将控制台连接到新集群(&amp;C)</translation>
+    </message>
+    <message>
+        <source>The cluster &quot;%1&quot; is configured: %2 nodes run the agent, the first also supernoded; cluster.yaml is in %3.
+
+The console reaches it at %4 with the CA %5 and the admin token %6. Later, from a terminal:
+
+supernode --connect %4 --ca %5 --token-file %6%7</source>
+        <translation>集群“%1”已配置完成：%2 个节点运行 agent，第一个节点还运行 supernoded；cluster.yaml 位于 %3。
+
+控制台通过 %4 访问它，使用 CA %5 和管理员令牌 %6。以后可在终端中运行：
+
+supernode --connect %4 --ca %5 --token-file %6%7</translation>
+    </message>
+</context>
+<context>
+    <name>sn::EventDetails</name>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 至 %2</translation>
+    </message>
+    <message>
+        <source>since %1, ongoing</source>
+        <translation>自 %1 起，持续中</translation>
+    </message>
+    <message>
+        <source>at %1</source>
+        <translation>于 %1</translation>
+    </message>
+    <message>
+        <source>%1 saw %2 = %3 (band %4 to %5)</source>
+        <translation>%1 观测到 %2 = %3（正常范围 %4 至 %5）</translation>
+    </message>
+    <message>
+        <source>, peak %1</source>
+        <translation>，峰值 %1</translation>
+    </message>
+    <message>
+        <source>job %1</source>
+        <translation>作业 %1</translation>
+    </message>
+    <message>
+        <source>template %1</source>
+        <translation>模板 %1</translation>
+    </message>
+    <message>
+        <source>resolved by %1 at %2</source>
+        <translation>由 %1 于 %2 解决</translation>
+    </message>
+    <message>
+        <source>acknowledged by %1 at %2</source>
+        <translation>由 %1 于 %2 确认</translation>
+    </message>
+</context>
+<context>
+    <name>sn::EventTableModel</name>
+    <message>
+        <source>cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>%1 · GPU %2</source>
+        <translation>%1 · GPU %2</translation>
+    </message>
+    <message>
+        <source>resolved by %1</source>
+        <translation>由 %1 解决</translation>
+    </message>
+    <message>
+        <source>acknowledged</source>
+        <translation>已确认</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>未处理</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>What the engine saw</source>
+        <translation>引擎观测到的情况</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+</context>
+<context>
+    <name>sn::FreshnessLabel</name>
+    <message>
+        <source>Time since the engine last sent new numbers.</source>
+        <translation>距引擎上次发送新数据的时间。</translation>
+    </message>
+    <message>
+        <source>waiting for data…</source>
+        <translation>等待数据…</translation>
+    </message>
+    <message>
+        <source>no update for %1 s</source>
+        <translation>%1 秒未更新</translation>
+    </message>
+    <message>
+        <source>updated just now</source>
+        <translation>刚刚更新</translation>
+    </message>
+    <message>
+        <source>updated %1 s ago</source>
+        <translation>%1 秒前更新</translation>
+    </message>
+    <message>
+        <source>Nothing new has arrived from the engine for more than %1 s.</source>
+        <translation>超过 %1 秒未收到引擎的新数据。</translation>
+    </message>
+</context>
+<context>
+    <name>sn::GpuChartText</name>
+    <message>
+        <source>Utilization</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <source>Memory used</source>
+        <translation>已用显存</translation>
+    </message>
+    <message>
+        <source>Memory temperature</source>
+        <translation>显存温度</translation>
+    </message>
+    <message>
+        <source>SM clock</source>
+        <translation>SM 时钟</translation>
+    </message>
+    <message>
+        <source>PCIe transmit</source>
+        <translation>PCIe 发送</translation>
+    </message>
+    <message>
+        <source>PCIe receive</source>
+        <translation>PCIe 接收</translation>
+    </message>
+    <message>
+        <source>NVLink transmit</source>
+        <translation>NVLink 发送</translation>
+    </message>
+    <message>
+        <source>NVLink receive</source>
+        <translation>NVLink 接收</translation>
+    </message>
+    <message>
+        <source>Last 5 minutes</source>
+        <translation>最近 5 分钟</translation>
+    </message>
+    <message>
+        <source>Last 15 minutes</source>
+        <translation>最近 15 分钟</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>最近 1 小时</translation>
+    </message>
+    <message>
+        <source>Last 6 hours</source>
+        <translation>最近 6 小时</translation>
+    </message>
+    <message>
+        <source>Last 24 hours</source>
+        <translation>最近 24 小时</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>最近 7 天</translation>
+    </message>
+    <message>
+        <source>job %1 started</source>
+        <translation>作业 %1 开始</translation>
+    </message>
+    <message>
+        <source>job %1 ended</source>
+        <translation>作业 %1 结束</translation>
+    </message>
+</context>
+<context>
+    <name>sn::GpuHeatStrip</name>
+    <message>
+        <source>no reading</source>
+        <translation>无读数</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 · GPU %2&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1 · GPU %2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Node down: its server does not answer</source>
+        <translation>节点宕机：服务器无响应</translation>
+    </message>
+    <message>
+        <source>No data: nothing heard from this GPU for a while</source>
+        <translation>无数据：一段时间内未收到此 GPU 的数据</translation>
+    </message>
+    <message>
+        <source>Faulted: not usable</source>
+        <translation>故障：不可用</translation>
+    </message>
+    <message>
+        <source>Utilization: %1</source>
+        <translation>利用率：%1</translation>
+    </message>
+    <message>
+        <source>Temperature: %1</source>
+        <translation>温度：%1</translation>
+    </message>
+    <message>
+        <source>Power: %1</source>
+        <translation>功耗：%1</translation>
+    </message>
+    <message>
+        <source>node down</source>
+        <translation>节点宕机</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>无数据</translation>
+    </message>
+    <message>
+        <source>fault</source>
+        <translation>故障</translation>
+    </message>
+    <message>
+        <source>0 %</source>
+        <translation>0 %</translation>
+    </message>
+    <message>
+        <source>30 °C</source>
+        <translation>30 °C</translation>
+    </message>
+    <message>
+        <source>100 %</source>
+        <translation>100 %</translation>
+    </message>
+    <message>
+        <source>90 °C</source>
+        <translation>90 °C</translation>
+    </message>
+    <message>
+        <source>faulted</source>
+        <translation>故障</translation>
+    </message>
+    <message>
+        <source>Waiting for GPU telemetry…</source>
+        <translation>等待 GPU 遥测数据…</translation>
+    </message>
+</context>
+<context>
+    <name>sn::GpusPage</name>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Waiting for the engine…</source>
+        <translation>等待引擎…</translation>
+    </message>
+    <message>
+        <source>All nodes</source>
+        <translation>所有节点</translation>
+    </message>
+    <message>
+        <source>Custom…</source>
+        <translation>自定义…</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <source>Follow live</source>
+        <translation>跟随实时</translation>
+    </message>
+    <message>
+        <source>Keep the window on the newest data as it arrives</source>
+        <translation>新数据到达时保持显示最新数据</translation>
+    </message>
+    <message>
+        <source>&amp;Metric:</source>
+        <translation>指标(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Node:</source>
+        <translation>节点(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Range:</source>
+        <translation>时间范围(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>← All GPUs</source>
+        <translation>← 所有 GPU</translation>
+    </message>
+    <message>
+        <source>Not reported by this GPU in this range</source>
+        <translation>此 GPU 在该时间范围内未上报</translation>
+    </message>
+    <message>
+        <source>The engine did not answer: %1</source>
+        <translation>引擎无响应：%1</translation>
+    </message>
+    <message>
+        <source>GPUs — %1</source>
+        <translation>GPU — %1</translation>
+    </message>
+    <message>
+        <source>The end of the range must come after its start.</source>
+        <translation>范围的结束时间必须晚于开始时间。</translation>
+    </message>
+    <message>
+        <source>%1 — down</source>
+        <translation>%1 — 宕机</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>无数据</translation>
+    </message>
+    <message>
+        <source>Click for all metrics of %1 GPU %2</source>
+        <translation>点击查看 %1 GPU %2 的全部指标</translation>
+    </message>
+    <message>
+        <source>Showing %1 of %2 GPUs. Pick a node to see the others.</source>
+        <translation>显示 %2 个 GPU 中的 %1 个。选择节点以查看其他 GPU。</translation>
+    </message>
+    <message>
+        <source>%1 · GPU %2</source>
+        <translation>%1 · GPU %2</translation>
+    </message>
+    <message>
+        <source>%1 · GPU %2 · %3</source>
+        <translation>%1 · GPU %2 · %3</translation>
+    </message>
+    <message>
+        <source>%1 – %2 · %3 points</source>
+        <translation>%1 – %2 · %3 个数据点</translation>
+    </message>
+</context>
+<context>
+    <name>sn::JobPreviewPanel</name>
+    <message>
+        <source>embedded (this engine&apos;s scheduler)</source>
+        <translation>内置（本引擎的调度器）</translation>
+    </message>
+    <message>
+        <source>Slurm</source>
+        <translation>Slurm</translation>
+    </message>
+    <message>
+        <source>Kubernetes</source>
+        <translation>Kubernetes</translation>
+    </message>
+    <message>
+        <source>Runs on:</source>
+        <translation>运行于：</translation>
+    </message>
+    <message>
+        <source>%1 (%2), sent to: %3</source>
+        <translation>%1（%2），提交到：%3</translation>
+    </message>
+</context>
+<context>
+    <name>sn::JobSubmitDialog</name>
+    <message>
+        <source>Submit job</source>
+        <translation>提交作业</translation>
+    </message>
+    <message>
+        <source>The model will not fit</source>
+        <translation>模型放不下</translation>
+    </message>
+    <message>
+        <source>
+
+Submit anyway?</source>
+        <translation>
+
+仍然提交？</translation>
+    </message>
+    <message>
+        <source>(no template)</source>
+        <translation>（无模板）</translation>
+    </message>
+    <message>
+        <source>Template:</source>
+        <translation>模板：</translation>
+    </message>
+    <message>
+        <source>Submit</source>
+        <translation>提交</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>作业</translation>
+    </message>
+    <message>
+        <source>Thousandths of one GPU; below 1000 shares a GPU (MIG, MPS, time-slicing).</source>
+        <translation>以千分之一 GPU 为单位；低于 1000 表示共享 GPU（MIG、MPS、时间片）。</translation>
+    </message>
+    <message>
+        <source>any (the cluster&apos;s)</source>
+        <translation>任意（集群现有型号）</translation>
+    </message>
+    <message>
+        <source>all-or-nothing across nodes</source>
+        <translation>跨节点全部成功或全部不分配</translation>
+    </message>
+    <message>
+        <source>Nodes the GPUs are spread over evenly (Slurm --nodes, Kubernetes pods).</source>
+        <translation>GPU 平均分布到的节点数（Slurm --nodes，Kubernetes Pod）。</translation>
+    </message>
+    <message>
+        <source>the cluster&apos;s (jobBackends.kubernetes.image)</source>
+        <translation>集群默认（jobBackends.kubernetes.image）</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>preprocessing</source>
+        <translation>预处理</translation>
+    </message>
+    <message>
+        <source>other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>队列</translation>
+    </message>
+    <message>
+        <source>Priority class</source>
+        <translation>优先级类</translation>
+    </message>
+    <message>
+        <source>GPUs (min)</source>
+        <translation>GPU 数（最少）</translation>
+    </message>
+    <message>
+        <source>GPUs (max)</source>
+        <translation>GPU 数（最多）</translation>
+    </message>
+    <message>
+        <source>GPU share (milli)</source>
+        <translation>GPU 份额（千分之一）</translation>
+    </message>
+    <message>
+        <source>GPU model</source>
+        <translation>GPU 型号</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>CPU 数</translation>
+    </message>
+    <message>
+        <source>Host memory (GiB)</source>
+        <translation>主机内存 (GiB)</translation>
+    </message>
+    <message>
+        <source>GPU memory per GPU (GiB)</source>
+        <translation>每 GPU 显存 (GiB)</translation>
+    </message>
+    <message>
+        <source>Gang</source>
+        <translation>成组调度</translation>
+    </message>
+    <message>
+        <source>Estimated runtime (min)</source>
+        <translation>预计运行时间（分钟）</translation>
+    </message>
+    <message>
+        <source>Checkpoint interval (min)</source>
+        <translation>检查点间隔（分钟）</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点数</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Container image</source>
+        <translation>容器镜像</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>环境变量</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Declared model (checked by the planner)</source>
+        <translation>声明的模型（由规划器检查）</translation>
+    </message>
+    <message>
+        <source> B parameters</source>
+        <translation> B 参数</translation>
+    </message>
+    <message>
+        <source>refuse the job if it cannot fit</source>
+        <translation>放不下时拒绝该作业</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>负载类型</translation>
+    </message>
+    <message>
+        <source>Model size</source>
+        <translation>模型规模</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Micro-batch / batch</source>
+        <translation>微批次 / 批次</translation>
+    </message>
+    <message>
+        <source>Checkpointing</source>
+        <translation>激活检查点</translation>
+    </message>
+    <message>
+        <source>Single-GPU notebook</source>
+        <translation>单 GPU Notebook</translation>
+    </message>
+    <message>
+        <source>8-GPU training</source>
+        <translation>8 GPU 训练</translation>
+    </message>
+    <message>
+        <source>Multi-node gang training</source>
+        <translation>多节点成组训练</translation>
+    </message>
+    <message>
+        <source>Data preprocessing</source>
+        <translation>数据预处理</translation>
+    </message>
+    <message>
+        <source>Give the job a name.</source>
+        <translation>请为作业命名。</translation>
+    </message>
+    <message>
+        <source>Say which user runs the job.</source>
+        <translation>请指定运行作业的用户。</translation>
+    </message>
+    <message>
+        <source>GPUs (min) must not exceed GPUs (max).</source>
+        <translation>GPU 数（最少）不能超过 GPU 数（最多）。</translation>
+    </message>
+    <message>
+        <source>A GPU share below 1000 milli is for single-GPU jobs.</source>
+        <translation>低于 1000 的 GPU 份额只适用于单 GPU 作业。</translation>
+    </message>
+    <message>
+        <source>Environment line %1 is not KEY=value: &apos;%2&apos;</source>
+        <translation>环境变量第 %1 行不是 KEY=value 格式：&apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>Declare the model to see whether it fits.</source>
+        <translation>声明模型以查看能否放下。</translation>
+    </message>
+    <message>
+        <source>The engine refused the job: %1</source>
+        <translation>引擎拒绝了该作业：%1</translation>
+    </message>
+    <message>
+        <source>KEY=value, one per line</source>
+        <translation>KEY=value，每行一个</translation>
+    </message>
+</context>
+<context>
+    <name>sn::JobTableModel</name>
+    <message>
+        <source>pending</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>preempted</source>
+        <translation>已抢占</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>队列</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>优先级</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation>放置</translation>
+    </message>
+    <message>
+        <source>Wait</source>
+        <translation>等待时间</translation>
+    </message>
+    <message>
+        <source>Why pending</source>
+        <translation>等待原因</translation>
+    </message>
+</context>
+<context>
+    <name>sn::JobsPage</name>
+    <message>
+        <source>&lt;b&gt;Job queue&lt;/b&gt;</source>
+        <translation>&lt;b&gt;作业队列&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Submit job…</source>
+        <translation>提交作业…</translation>
+    </message>
+    <message>
+        <source>Cannot list jobs: %1</source>
+        <translation>无法列出作业：%1</translation>
+    </message>
+    <message>
+        <source>%1 running, %2 pending</source>
+        <translation>%1 个运行中，%2 个等待中</translation>
+    </message>
+</context>
+<context>
+    <name>sn::LanguageMenu</name>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System language</source>
+        <translation>跟随系统</translation>
+    </message>
+</context>
+<context>
+    <name>sn::LogTableModel</name>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>作业</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>日志行</translation>
+    </message>
+</context>
+<context>
+    <name>sn::LogTemplateTableModel</name>
+    <message>
+        <source>%1
+template %2 · %3 lines since the engine learnt it</source>
+        <translation>%1
+模板 %2 · 引擎学到该模板以来共 %3 行</translation>
+    </message>
+    <message>
+        <source>lines per %1 s, oldest left; newest bucket: %2</source>
+        <translation>每 %1 秒的行数，最早的在左；最新区间：%2</translation>
+    </message>
+    <message>
+        <source>(template %1)</source>
+        <translation>（模板 %1）</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <source>Template</source>
+        <translation>模板</translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation>行数</translation>
+    </message>
+    <message>
+        <source>Rate</source>
+        <translation>速率</translation>
+    </message>
+    <message>
+        <source>First seen</source>
+        <translation>首次出现</translation>
+    </message>
+    <message>
+        <source>Last seen</source>
+        <translation>最后出现</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+</context>
+<context>
+    <name>sn::LogTemplatesPanel</name>
+    <message>
+        <source>Click a template to show only its lines in the live log</source>
+        <translation>点击模板，在实时日志中只显示它的行</translation>
+    </message>
+    <message>
+        <source>Search templates</source>
+        <translation>搜索模板</translation>
+    </message>
+    <message>
+        <source>All nodes</source>
+        <translation>所有节点</translation>
+    </message>
+    <message>
+        <source>The engine did not answer: %1</source>
+        <translation>引擎无响应：%1</translation>
+    </message>
+    <message>
+        <source>%1 templates (the busiest; more exist)</source>
+        <translation>%1 个模板（最活跃的；还有更多）</translation>
+    </message>
+    <message>
+        <source>%1 templates</source>
+        <translation>%1 个模板</translation>
+    </message>
+</context>
+<context>
+    <name>sn::LogsPage</name>
+    <message>
+        <source>Logs &amp; anomalies</source>
+        <translation>日志与异常</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Warning and worse</source>
+        <translation>警告及以上</translation>
+    </message>
+    <message>
+        <source>Error and worse</source>
+        <translation>错误及以上</translation>
+    </message>
+    <message>
+        <source>Open only</source>
+        <translation>仅未处理</translation>
+    </message>
+    <message>
+        <source>Acknowledge</source>
+        <translation>确认</translation>
+    </message>
+    <message>
+        <source>Mark the selected anomaly as seen; it stays in the list</source>
+        <translation>将所选异常标记为已查看；它仍保留在列表中</translation>
+    </message>
+    <message>
+        <source>Resolve</source>
+        <translation>解决</translation>
+    </message>
+    <message>
+        <source>Close the selected anomaly: it was dealt with (acknowledges it too)</source>
+        <translation>关闭所选异常：已处理完毕（同时确认）</translation>
+    </message>
+    <message>
+        <source>Show chart</source>
+        <translation>显示图表</translation>
+    </message>
+    <message>
+        <source>The selected anomaly&apos;s GPU on the GPUs page, around its time</source>
+        <translation>在 GPU 页显示所选异常的 GPU 在其发生时间前后的图表</translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation>显示(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Anomalies and events</source>
+        <translation>异常与事件(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Templates</source>
+        <translation>模板(&amp;T)</translation>
+    </message>
+    <message>
+        <source>All nodes</source>
+        <translation>所有节点</translation>
+    </message>
+    <message>
+        <source>all sources</source>
+        <translation>所有来源</translation>
+    </message>
+    <message>
+        <source>All GPUs</source>
+        <translation>所有 GPU</translation>
+    </message>
+    <message>
+        <source>job id</source>
+        <translation>作业 ID</translation>
+    </message>
+    <message>
+        <source>Search text (Ctrl+F)</source>
+        <translation>搜索文本 (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Stop adding new lines while you read; they wait and are added on resume</source>
+        <translation>阅读时暂停添加新行；新行会暂存，继续时再添加</translation>
+    </message>
+    <message>
+        <source>Live log</source>
+        <translation>实时日志</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>The engine did not answer: %1</source>
+        <translation>引擎无响应：%1</translation>
+    </message>
+    <message>
+        <source>%1 – %2 ✕</source>
+        <translation>%1 – %2 ✕</translation>
+    </message>
+    <message>
+        <source>Only lines from two minutes before the anomaly to two minutes after it; click to show all times</source>
+        <translation>仅显示异常前后各两分钟内的行；点击显示全部时间</translation>
+    </message>
+    <message>
+        <source>Template %1 ✕</source>
+        <translation>模板 %1 ✕</translation>
+    </message>
+    <message>
+        <source>Click to show every template</source>
+        <translation>点击显示所有模板</translation>
+    </message>
+    <message>
+        <source>%1
+Click to show every template</source>
+        <translation>%1
+点击显示所有模板</translation>
+    </message>
+    <message>
+        <source>Not acknowledged: %1</source>
+        <translation>未能确认：%1</translation>
+    </message>
+    <message>
+        <source>Not resolved: %1</source>
+        <translation>未能解决：%1</translation>
+    </message>
+    <message>
+        <source>Your role may not change events: %1</source>
+        <translation>你的角色无权更改事件：%1</translation>
+    </message>
+    <message>
+        <source>No events yet — nothing needs attention</source>
+        <translation>暂无事件 — 无需处理</translation>
+    </message>
+    <message>
+        <source>%1 open · %2 shown</source>
+        <translation>%1 个未处理 · 显示 %2 个</translation>
+    </message>
+    <message>
+        <source>%1 of %2 lines</source>
+        <translation>%2 行中的 %1 行</translation>
+    </message>
+    <message>
+        <source>%1 of %2 lines · %3 waiting</source>
+        <translation>%2 行中的 %1 行 · %3 行待添加</translation>
+    </message>
+</context>
+<context>
+    <name>sn::MainWindow</name>
+    <message>
+        <source>SuperNode Console</source>
+        <translation>SuperNode 控制台</translation>
+    </message>
+    <message>
+        <source>%1 (Ctrl+%2)</source>
+        <translation>%1 (Ctrl+%2)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Set up a cluster...</source>
+        <translation>部署集群(&amp;S)...</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Go</source>
+        <translation>转到(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Connect to the new cluster</source>
+        <translation>连接到新集群</translation>
+    </message>
+    <message>
+        <source>This console&apos;s engine is chosen when it starts. Start it on the new cluster with:
+
+%1</source>
+        <translation>控制台的引擎在启动时选定。请用以下命令在新集群上启动它：
+
+%1</translation>
+    </message>
+    <message>
+        <source>Engine: %1</source>
+        <translation>引擎：%1</translation>
+    </message>
+    <message>
+        <source>Where the engine runs that this console shows.</source>
+        <translation>本控制台所显示的引擎的运行位置。</translation>
+    </message>
+    <message>
+        <source>Engine: %1 · connected</source>
+        <translation>引擎：%1 · 已连接</translation>
+    </message>
+    <message>
+        <source>Reconnected to %1</source>
+        <translation>已重新连接到 %1</translation>
+    </message>
+    <message>
+        <source>Engine: %1 — disconnected, reconnecting</source>
+        <translation>引擎：%1 — 已断开，正在重连</translation>
+    </message>
+    <message>
+        <source>Lost the engine at %1: %2</source>
+        <translation>与 %1 上的引擎失去连接：%2</translation>
+    </message>
+    <message>
+        <source>Engine: %1 · %2</source>
+        <translation>引擎：%1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 (simulated) — SuperNode Console</source>
+        <translation>%1（模拟）— SuperNode 控制台</translation>
+    </message>
+    <message>
+        <source>%1 — SuperNode Console</source>
+        <translation>%1 — SuperNode 控制台</translation>
+    </message>
+    <message>
+        <source>simulated super node</source>
+        <translation>模拟超节点</translation>
+    </message>
+    <message>
+        <source>telemetry from %1</source>
+        <translation>遥测来自 %1</translation>
+    </message>
+    <message>
+        <source>telemetry from %1 (%2 of %3 sources not answering)</source>
+        <translation>遥测来自 %1（%3 个数据源中 %2 个无响应）</translation>
+    </message>
+    <message>
+        <source>Engine: %1 — error</source>
+        <translation>引擎：%1 — 出错</translation>
+    </message>
+    <message>
+        <source>The engine did not answer: %1</source>
+        <translation>引擎无响应：%1</translation>
+    </message>
+</context>
+<context>
+    <name>sn::MetricChart</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1
+%2</source>
+        <translation>%1
+%2</translation>
+    </message>
+    <message>
+        <source>%1 %2
+%3</source>
+        <translation>%1 %2
+%3</translation>
+    </message>
+</context>
+<context>
+    <name>sn::NetworkPage</name>
+    <message>
+        <source>Network and topology</source>
+        <translation>网络与拓扑</translation>
+    </message>
+    <message>
+        <source>How the GPUs and NICs are joined, as discovered, and the NCCL settings that follow from it.</source>
+        <translation>发现到的 GPU 与网卡互连方式，以及由此得出的 NCCL 设置。</translation>
+    </message>
+    <message>
+        <source># %1
+</source>
+        <translation># %1
+</translation>
+    </message>
+    <message>
+        <source># single point of failure: no RDMA NIC; inter-node traffic shares the one Ethernet path
+</source>
+        <translation># 单点故障：没有 RDMA 网卡；节点间流量共用唯一的以太网链路
+</translation>
+    </message>
+    <message>
+        <source># single point of failure: one RDMA NIC; losing it cuts the node off the fabric
+</source>
+        <translation># 单点故障：只有一块 RDMA 网卡；它失效时节点将与网络断开
+</translation>
+    </message>
+    <message>
+        <source># rail alignment: %1 NICs for %2 GPUs; one NIC per GPU keeps each rail on its own leaf
+</source>
+        <translation># 轨道对齐：%2 个 GPU 配 %1 块网卡；每个 GPU 一块网卡可使每条轨道连到各自的 leaf 交换机
+</translation>
+    </message>
+</context>
+<context>
+    <name>sn::NodesPage</name>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>The GPU servers, one per line as user@host or user@host:port. They are reached over SSH with ssh-agent or a key file; passwords are not used.</source>
+        <translation>GPU 服务器，每行一个，格式为 user@host 或 user@host:port。通过 SSH 使用 ssh-agent 或密钥文件连接；不使用密码。</translation>
+    </message>
+    <message>
+        <source>admin@10.0.0.11
+admin@10.0.0.12
+...</source>
+        <translation>admin@10.0.0.11
+admin@10.0.0.12
+...</translation>
+    </message>
+    <message>
+        <source>&amp;Add these servers</source>
+        <translation>添加这些服务器(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Re&amp;move selected</source>
+        <translation>移除所选(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>Key file (empty: ssh-agent)</source>
+        <translation>密钥文件（留空：使用 ssh-agent）</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>&amp;Test connections</source>
+        <translation>测试连接(&amp;T)</translation>
+    </message>
+    <message>
+        <source>A&amp;ccept host key</source>
+        <translation>接受主机密钥(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Re&amp;ject host key</source>
+        <translation>拒绝主机密钥(&amp;J)</translation>
+    </message>
+    <message>
+        <source>%v of %m tested</source>
+        <translation>已测试 %v / %m</translation>
+    </message>
+    <message>
+        <source>not tested</source>
+        <translation>未测试</translation>
+    </message>
+    <message>
+        <source>Testing %1 connections ...</source>
+        <translation>正在测试 %1 个连接 ...</translation>
+    </message>
+    <message>
+        <source>%1 of %2 servers reachable.</source>
+        <translation>%2 台服务器中 %1 台可达。</translation>
+    </message>
+    <message>
+        <source>Bad address: %1</source>
+        <translation>地址无效：%1</translation>
+    </message>
+    <message>
+        <source>connecting ...</source>
+        <translation>正在连接 ...</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>已连接</translation>
+    </message>
+    <message>
+        <source>Unknown host key %1 %2: compare it with the server&apos;s (ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub) and accept or reject it</source>
+        <translation>未知主机密钥 %1 %2：请与服务器上的密钥比对（ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub），然后接受或拒绝</translation>
+    </message>
+    <message>
+        <source>Host key %1 rejected: this server is not used</source>
+        <translation>已拒绝主机密钥 %1：不使用此服务器</translation>
+    </message>
+</context>
+<context>
+    <name>sn::OverviewKpis</name>
+    <message>
+        <source>GPUs busy</source>
+        <translation>繁忙 GPU</translation>
+    </message>
+    <message>
+        <source>Mean GPU utilization</source>
+        <translation>平均 GPU 利用率</translation>
+    </message>
+    <message>
+        <source>Max GPU utilization</source>
+        <translation>最高 GPU 利用率</translation>
+    </message>
+    <message>
+        <source>Max GPU temperature</source>
+        <translation>最高 GPU 温度</translation>
+    </message>
+    <message>
+        <source>Power draw</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <source>GPU memory used</source>
+        <translation>已用显存</translation>
+    </message>
+    <message>
+        <source>Jobs running</source>
+        <translation>运行中作业</translation>
+    </message>
+    <message>
+        <source>Jobs pending</source>
+        <translation>等待中作业</translation>
+    </message>
+    <message>
+        <source>Open anomalies</source>
+        <translation>未处理异常</translation>
+    </message>
+    <message>
+        <source>Nodes up</source>
+        <translation>在线节点</translation>
+    </message>
+    <message>
+        <source>Faulted GPUs</source>
+        <translation>故障 GPU</translation>
+    </message>
+    <message>
+        <source>TiB</source>
+        <translation>TiB</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>of %1</source>
+        <translation>共 %1</translation>
+    </message>
+    <message>
+        <source>average over all GPUs</source>
+        <translation>所有 GPU 的平均值</translation>
+    </message>
+    <message>
+        <source>busiest GPU</source>
+        <translation>最繁忙的 GPU</translation>
+    </message>
+    <message>
+        <source>hottest GPU: throttling range</source>
+        <translation>最热 GPU：已进入降频区间</translation>
+    </message>
+    <message>
+        <source>hottest GPU: running hot</source>
+        <translation>最热 GPU：温度偏高</translation>
+    </message>
+    <message>
+        <source>hottest GPU</source>
+        <translation>最热的 GPU</translation>
+    </message>
+    <message>
+        <source>kW</source>
+        <translation>kW</translation>
+    </message>
+    <message>
+        <source>all GPUs</source>
+        <translation>所有 GPU</translation>
+    </message>
+    <message>
+        <source>of %1 %2 (%3 %)</source>
+        <translation>共 %1 %2（%3 %）</translation>
+    </message>
+    <message>
+        <source>on %1 GPUs</source>
+        <translation>占用 %1 个 GPU</translation>
+    </message>
+    <message>
+        <source>waiting in the queue</source>
+        <translation>在队列中等待</translation>
+    </message>
+    <message>
+        <source>not yet acknowledged</source>
+        <translation>尚未确认</translation>
+    </message>
+    <message>
+        <source>nothing to look at</source>
+        <translation>无需关注</translation>
+    </message>
+    <message>
+        <source>of %1 — %2 down</source>
+        <translation>共 %1 — %2 个宕机</translation>
+    </message>
+    <message>
+        <source>not usable until reset</source>
+        <translation>重置前不可用</translation>
+    </message>
+    <message>
+        <source>all GPUs usable</source>
+        <translation>所有 GPU 可用</translation>
+    </message>
+</context>
+<context>
+    <name>sn::OverviewPage</name>
+    <message>
+        <source>Overview</source>
+        <translation>概览</translation>
+    </message>
+    <message>
+        <source>Waiting for the engine…</source>
+        <translation>等待引擎…</translation>
+    </message>
+    <message>
+        <source>GPUs by node</source>
+        <translation>按节点查看 GPU</translation>
+    </message>
+    <message>
+        <source>Colour by:</source>
+        <translation>着色依据：</translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>Overview — %1</source>
+        <translation>概览 — %1</translation>
+    </message>
+    <message>
+        <source>%1 nodes · %2 GPUs · simulated, engine time %3</source>
+        <translation>%1 个节点 · %2 个 GPU · 模拟，引擎时间 %3</translation>
+    </message>
+    <message>
+        <source>%1 nodes · %2 GPUs · engine time %3</source>
+        <translation>%1 个节点 · %2 个 GPU · 引擎时间 %3</translation>
+    </message>
+</context>
+<context>
+    <name>sn::PlanPanel</name>
+    <message>
+        <source>Declare the model to see whether it fits.</source>
+        <translation>声明模型以查看能否放下。</translation>
+    </message>
+    <message>
+        <source>Fits: %1 per GPU of %2 on %3 x %4</source>
+        <translation>放得下：每 GPU %1 / %2，%3 x %4</translation>
+    </message>
+    <message>
+        <source>Will not fit: %1 per GPU of %2 on %3 x %4</source>
+        <translation>放不下：每 GPU %1 / %2，%3 x %4</translation>
+    </message>
+    <message>
+        <source>parameters %1</source>
+        <translation>参数 %1</translation>
+    </message>
+    <message>
+        <source>weights %1</source>
+        <translation>权重 %1</translation>
+    </message>
+    <message>
+        <source>gradients %1</source>
+        <translation>梯度 %1</translation>
+    </message>
+    <message>
+        <source>optimizer %1</source>
+        <translation>优化器 %1</translation>
+    </message>
+    <message>
+        <source>activations %1</source>
+        <translation>激活 %1</translation>
+    </message>
+    <message>
+        <source>KV cache %1</source>
+        <translation>KV 缓存 %1</translation>
+    </message>
+    <message>
+        <source>reserve %1</source>
+        <translation>预留 %1</translation>
+    </message>
+    <message>
+        <source>Largest micro-batch that fits: %1</source>
+        <translation>可放下的最大微批次：%1</translation>
+    </message>
+    <message>
+        <source>Step %1 ms · communication %2% (%3% without overlap) · %4 tokens/s</source>
+        <translation>每步 %1 ms · 通信 %2%（无重叠时 %3%）· %4 tokens/s</translation>
+    </message>
+    <message>
+        <source>%1 ms per token · %2 tokens/s</source>
+        <translation>每 token %1 ms · %2 tokens/s</translation>
+    </message>
+    <message>
+        <source> · job %1</source>
+        <translation> · 作业 %1</translation>
+    </message>
+    <message>
+        <source>Cannot plan this job</source>
+        <translation>无法规划此作业</translation>
+    </message>
+    <message>
+        <source>Planner</source>
+        <translation>规划器</translation>
+    </message>
+</context>
+<context>
+    <name>sn::PolicyPage</name>
+    <message>
+        <source>Scheduling policy</source>
+        <translation>调度策略</translation>
+    </message>
+    <message>
+        <source>Priority classes and queues with their GPU quotas. The usual starting point is filled in; change it now or later in cluster.yaml.</source>
+        <translation>优先级类和队列及其 GPU 配额。已填入常用的初始配置；可以现在修改，也可以以后在 cluster.yaml 中修改。</translation>
+    </message>
+    <message>
+        <source>Priority class</source>
+        <translation>优先级类</translation>
+    </message>
+    <message>
+        <source>Value (higher wins)</source>
+        <translation>值（越高越优先）</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>队列</translation>
+    </message>
+    <message>
+        <source>GPUs guaranteed</source>
+        <translation>保证 GPU 数</translation>
+    </message>
+    <message>
+        <source>GPUs at most</source>
+        <translation>最多 GPU 数</translation>
+    </message>
+    <message>
+        <source>Memory limit</source>
+        <translation>内存上限</translation>
+    </message>
+    <message>
+        <source>Embedded scheduler (this engine)</source>
+        <translation>内置调度器（本引擎）</translation>
+    </message>
+    <message>
+        <source>Slurm (sbatch --gres=gpu:N)</source>
+        <translation>Slurm (sbatch --gres=gpu:N)</translation>
+    </message>
+    <message>
+        <source>Kubernetes (nvidia.com/gpu, PriorityClass, ResourceQuota)</source>
+        <translation>Kubernetes (nvidia.com/gpu, PriorityClass, ResourceQuota)</translation>
+    </message>
+    <message>
+        <source>&amp;Priority classes:</source>
+        <translation>优先级类(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Queues:</source>
+        <translation>队列(&amp;Q)：</translation>
+    </message>
+    <message>
+        <source>&amp;Jobs run by:</source>
+        <translation>作业运行方式(&amp;J)：</translation>
+    </message>
+    <message>
+        <source>Priority class row %1: a name and a whole number are needed.</source>
+        <translation>优先级类第 %1 行：需要名称和一个整数。</translation>
+    </message>
+    <message>
+        <source>Queue row %1: a name, GPUs guaranteed &lt;= GPUs at most, and a memory limit like 512Gi.</source>
+        <translation>队列第 %1 行：需要名称、保证 GPU 数 &lt;= 最多 GPU 数，以及形如 512Gi 的内存上限。</translation>
+    </message>
+</context>
+<context>
+    <name>sn::ProfilePage</name>
+    <message>
+        <source>Hardware profile</source>
+        <translation>硬件概况</translation>
+    </message>
+    <message>
+        <source>What each server has, against the reference configurations, and where the servers differ from each other.</source>
+        <translation>每台服务器的配置与参考配置的对比，以及服务器之间的差异。</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>closest reference</source>
+        <translation>最接近的参考配置</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>differs</source>
+        <translation>不同</translation>
+    </message>
+    <message>
+        <source>Between nodes</source>
+        <translation>节点之间</translation>
+    </message>
+    <message>
+        <source>every node alike</source>
+        <translation>所有节点一致</translation>
+    </message>
+    <message>
+        <source>mismatch</source>
+        <translation>不一致</translation>
+    </message>
+    <message>
+        <source>Not measured</source>
+        <translation>未测量</translation>
+    </message>
+</context>
+<context>
+    <name>sn::ReportExport</name>
+    <message>
+        <source>no engine to gather from: choose a snapshot file</source>
+        <translation>没有可采集数据的引擎：请选择快照文件</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+</context>
+<context>
+    <name>sn::ReportsPage</name>
+    <message>
+        <source>Summary</source>
+        <translation>概要</translation>
+    </message>
+    <message>
+        <source>Utilization by queue, user, class</source>
+        <translation>按队列、用户、优先级类的利用率</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Thermal and power</source>
+        <translation>温度与功耗</translation>
+    </message>
+    <message>
+        <source>Anomalies</source>
+        <translation>异常</translation>
+    </message>
+    <message>
+        <source>Log templates</source>
+        <translation>日志模板</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>作业</translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation>拓扑</translation>
+    </message>
+    <message>
+        <source>Recommendations</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <source>Live cluster</source>
+        <translation>实时集群</translation>
+    </message>
+    <message>
+        <source>The local copy is what this console saved of the cluster, for reports while the engine is out of reach.</source>
+        <translation>本地副本是本控制台保存的集群数据，用于在无法连接引擎时生成报告。</translation>
+    </message>
+    <message>
+        <source>Whole cluster</source>
+        <translation>整个集群</translation>
+    </message>
+    <message>
+        <source>One job</source>
+        <translation>单个作业</translation>
+    </message>
+    <message>
+        <source>job ID</source>
+        <translation>作业 ID</translation>
+    </message>
+    <message>
+        <source>CSV (a folder of tables)</source>
+        <translation>CSV（一个表格文件夹）</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>至</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation>时间范围</translation>
+    </message>
+    <message>
+        <source>Scope</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>Sections</source>
+        <translation>章节</translation>
+    </message>
+    <message>
+        <source>Preview</source>
+        <translation>预览</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Format</source>
+        <translation>格式</translation>
+    </message>
+    <message>
+        <source>Preview the report to see its tables here; the exported PDF and HTML also have the charts.</source>
+        <translation>预览报告即可在此查看其表格；导出的 PDF 和 HTML 还包含图表。</translation>
+    </message>
+    <message>
+        <source>Preview ready.</source>
+        <translation>预览已就绪。</translation>
+    </message>
+    <message>
+        <source>Written to %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>导出失败：%1</translation>
+    </message>
+    <message>
+        <source>Cannot read the engine&apos;s clock: %1</source>
+        <translation>无法读取引擎时钟：%1</translation>
+    </message>
+    <message>
+        <source>Node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <source>Queue %1</source>
+        <translation>队列 %1</translation>
+    </message>
+    <message>
+        <source>Local copy (saved %1 UTC, %2 to %3)</source>
+        <translation>本地副本（保存于 %1 UTC，%2 至 %3）</translation>
+    </message>
+    <message>
+        <source>The engine is connected again; choose Live cluster for its current data.</source>
+        <translation>引擎已重新连接；选择“实时集群”查看当前数据。</translation>
+    </message>
+    <message>
+        <source>The engine is disconnected: reports are made from the local copy.</source>
+        <translation>引擎已断开：报告将基于本地副本生成。</translation>
+    </message>
+    <message>
+        <source>The engine is disconnected and there is no local copy yet.</source>
+        <translation>引擎已断开，且尚无本地副本。</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Choose at least one section.</source>
+        <translation>请至少选择一个章节。</translation>
+    </message>
+    <message>
+        <source>Enter the job&apos;s ID for the One job scope.</source>
+        <translation>“单个作业”范围需要输入作业 ID。</translation>
+    </message>
+    <message>
+        <source>Building the preview…</source>
+        <translation>正在生成预览…</translation>
+    </message>
+    <message>
+        <source>Exporting…</source>
+        <translation>正在导出…</translation>
+    </message>
+    <message>
+        <source>Folder for the CSV tables</source>
+        <translation>存放 CSV 表格的文件夹</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>HTML (*.html)</source>
+        <translation>HTML (*.html)</translation>
+    </message>
+</context>
+<context>
+    <name>sn::SecurityPage</name>
+    <message>
+        <source>Security</source>
+        <translation>安全</translation>
+    </message>
+    <message>
+        <source>supernoded only accepts TLS with a token. Create the certificate authority, the server and client certificates, and the first admin token; say who may connect.</source>
+        <translation>supernoded 只接受带令牌的 TLS 连接。请创建证书颁发机构（CA）、服务器和客户端证书以及第一个管理员令牌，并指定允许谁连接。</translation>
+    </message>
+    <message>
+        <source>head.example.com, 10.0.0.1</source>
+        <translation>head.example.com, 10.0.0.1</translation>
+    </message>
+    <message>
+        <source>The names and addresses the console uses to reach the head node; the server certificate is made for them.</source>
+        <translation>控制台访问头节点所用的名称和地址；服务器证书将为它们签发。</translation>
+    </message>
+    <message>
+        <source>0.0.0.0:7443 takes connections on every interface; give one address to limit it.</source>
+        <translation>0.0.0.0:7443 在所有网络接口上接受连接；填写单个地址可加以限制。</translation>
+    </message>
+    <message>
+        <source>Clients must also show a certificate signed by this CA (&amp;mutual TLS)</source>
+        <translation>客户端还必须出示由此 CA 签发的证书（双向 TLS）(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Create CA, certificates and admin token</source>
+        <translation>创建 CA、证书和管理员令牌(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Certificate &amp;directory:</source>
+        <translation>证书目录(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Head node &amp;names (certificate):</source>
+        <translation>头节点名称（证书）(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>supernoded &amp;listens on:</source>
+        <translation>supernoded 监听地址(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Certificates exist in %1.</source>
+        <translation>%1 中已有证书。</translation>
+    </message>
+    <message>
+        <source>Could not create the certificates: %1</source>
+        <translation>无法创建证书：%1</translation>
+    </message>
+    <message>
+        <source>Certificates made, but the admin token failed: %1</source>
+        <translation>证书已创建，但管理员令牌创建失败：%1</translation>
+    </message>
+    <message>
+        <source>Created in %1: ca.pem, server.pem/.key (for %2), client.pem/.key, tokens, admin.token.
+
+The first admin token (the console&apos;s copy is admin.token, readable by you alone; supernoded keeps only its hash):
+%3
+
+supernoded will listen on %4 with TLS and take a connection only with a token%5.</source>
+        <translation>已在 %1 中创建：ca.pem、server.pem/.key（用于 %2）、client.pem/.key、tokens、admin.token。
+
+第一个管理员令牌（控制台的副本为 admin.token，仅你本人可读；supernoded 只保存其哈希）：
+%3
+
+supernoded 将在 %4 上以 TLS 监听，只接受带令牌%5的连接。</translation>
+    </message>
+    <message>
+        <source> and a client certificate signed by this CA (client.pem)</source>
+        <translation>及由此 CA 签发的客户端证书（client.pem）</translation>
+    </message>
+</context>
+<context>
+    <name>sn::SetupLauncherPage</name>
+    <message>
+        <source>Setup</source>
+        <translation>部署</translation>
+    </message>
+    <message>
+        <source>The setup wizard takes a list of server addresses to a configured, validated and running cluster: it connects to each server over SSH (host keys shown with their fingerprint), reads GPUs, drivers, NVLink, network and disks on all of them at once, checks they are ready and says how to fix what is not, draws the topology, sets the scheduling policy and the certificates, writes cluster.yaml, installs the agent and supernoded with their systemd units, and connects the console. It can be left and resumed (also as supernode --setup).</source>
+        <translation>部署向导从一组服务器地址出发，得到一个已配置、已验证并正在运行的集群：通过 SSH 连接每台服务器（显示主机密钥指纹），同时读取所有服务器的 GPU、驱动、NVLink、网络和磁盘，检查是否就绪并说明如何修复未就绪项，绘制拓扑，设置调度策略和证书，写入 cluster.yaml，安装 agent 和 supernoded 及其 systemd 单元，并连接控制台。向导可以中途离开并稍后继续（也可用 supernode --setup 打开）。</translation>
+    </message>
+    <message>
+        <source>&amp;Open the setup wizard...</source>
+        <translation>打开部署向导(&amp;O)...</translation>
+    </message>
+</context>
+<context>
+    <name>sn::SetupWizard</name>
+    <message>
+        <source>Set up a cluster</source>
+        <translation>部署集群</translation>
+    </message>
+</context>
+<context>
+    <name>sn::SimulatedBadge</name>
+    <message>
+        <source>Simulated cluster</source>
+        <translation>模拟集群</translation>
+    </message>
+    <message>
+        <source>The numbers come from a model of GPU servers, not from real hardware.</source>
+        <translation>这些数字来自 GPU 服务器的模型，而不是真实硬件。</translation>
+    </message>
+</context>
+<context>
+    <name>sn::SparkChart</name>
+    <message>
+        <source>%1
+%2</source>
+        <translation>%1
+%2</translation>
+    </message>
+    <message>
+        <source>%1 %2
+%3</source>
+        <translation>%1 %2
+%3</translation>
+    </message>
+</context>
+<context>
+    <name>sn::StartPage</name>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Set up a new cluster from a list of servers, or start from an existing cluster.yaml.</source>
+        <translation>从服务器列表部署新集群，或从现有的 cluster.yaml 开始。</translation>
+    </message>
+    <message>
+        <source>&amp;New cluster</source>
+        <translation>新建集群(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Import an existing cluster.yaml</source>
+        <translation>导入现有的 cluster.yaml(&amp;I)</translation>
+    </message>
+    <message>
+        <source>&amp;Resume where you left off</source>
+        <translation>从上次离开处继续(&amp;R)</translation>
+    </message>
+    <message>
+        <source>/etc/supernode/cluster.yaml</source>
+        <translation>/etc/supernode/cluster.yaml</translation>
+    </message>
+    <message>
+        <source>Cluster &amp;name:</source>
+        <translation>集群名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>cluster.yaml to &amp;import:</source>
+        <translation>要导入的 cluster.yaml(&amp;I)：</translation>
+    </message>
+</context>
+<context>
+    <name>sn::TopologyDetails</name>
+    <message>
+        <source>No recent events.</source>
+        <translation>近期无事件。</translation>
+    </message>
+    <message>
+        <source> (ack)</source>
+        <translation>（已确认）</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>严重</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>型号</translation>
+    </message>
+    <message>
+        <source>UUID</source>
+        <translation>UUID</translation>
+    </message>
+    <message>
+        <source>PCI bus</source>
+        <translation>PCI 总线</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>NUMA node</source>
+        <translation>NUMA 节点</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>当前</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>node down</source>
+        <translation>节点宕机</translation>
+    </message>
+    <message>
+        <source>not usable (lost)</source>
+        <translation>不可用（已丢失）</translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Memory used</source>
+        <translation>已用显存</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>作业</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Recent events</source>
+        <translation>近期事件</translation>
+    </message>
+    <message>
+        <source>NVLink, %1 links</source>
+        <translation>NVLink，%1 条链路</translation>
+    </message>
+    <message>
+        <source>PCIe, x%1</source>
+        <translation>PCIe，x%1</translation>
+    </message>
+    <message>
+        <source>RoCE</source>
+        <translation>RoCE</translation>
+    </message>
+    <message>
+        <source>InfiniBand</source>
+        <translation>InfiniBand</translation>
+    </message>
+    <message>
+        <source>Ethernet</source>
+        <translation>以太网</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>起点</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>终点</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>%1/s per direction</source>
+        <translation>每方向 %1/s</translation>
+    </message>
+    <message>
+        <source>Latency</source>
+        <translation>延迟</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>up</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>down or erroring</source>
+        <translation>断开或出错</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source>%1 % (%2/s)</source>
+        <translation>%1 %（%2/s）</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>宕机</translation>
+    </message>
+    <message>
+        <source>Switch %1</source>
+        <translation>交换机 %1</translation>
+    </message>
+    <message>
+        <source>Ports</source>
+        <translation>端口数</translation>
+    </message>
+    <message>
+        <source>Port speed</source>
+        <translation>端口速率</translation>
+    </message>
+    <message>
+        <source>%1 Gb/s</source>
+        <translation>%1 Gb/s</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>速率</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>端口</translation>
+    </message>
+    <message>
+        <source>Recent events of the node</source>
+        <translation>该节点的近期事件</translation>
+    </message>
+</context>
+<context>
+    <name>sn::TopologyLegend</name>
+    <message>
+        <source>GPU utilization</source>
+        <translation>GPU 利用率</translation>
+    </message>
+    <message>
+        <source>GPU temperature</source>
+        <translation>GPU 温度</translation>
+    </message>
+    <message>
+        <source>GPU power</source>
+        <translation>GPU 功耗</translation>
+    </message>
+    <message>
+        <source>GPU memory used</source>
+        <translation>已用显存</translation>
+    </message>
+    <message>
+        <source>Link load</source>
+        <translation>链路负载</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>saturated</source>
+        <translation>饱和</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>宕机</translation>
+    </message>
+    <message>
+        <source>fault</source>
+        <translation>故障</translation>
+    </message>
+    <message>
+        <source>anomaly</source>
+        <translation>异常</translation>
+    </message>
+</context>
+<context>
+    <name>sn::TopologyPage</name>
+    <message>
+        <source>Topology</source>
+        <translation>拓扑</translation>
+    </message>
+    <message>
+        <source>Waiting for the engine…</source>
+        <translation>等待引擎…</translation>
+    </message>
+    <message>
+        <source>Utilization</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <source>Memory used</source>
+        <translation>已用显存</translation>
+    </message>
+    <message>
+        <source>Colour GPUs by:</source>
+        <translation>GPU 着色依据：</translation>
+    </message>
+    <message>
+        <source>Zoom out (-)</source>
+        <translation>缩小 (-)</translation>
+    </message>
+    <message>
+        <source>Zoom in (+)</source>
+        <translation>放大 (+)</translation>
+    </message>
+    <message>
+        <source>Fit</source>
+        <translation>适应窗口</translation>
+    </message>
+    <message>
+        <source>Show the whole cluster (F)</source>
+        <translation>显示整个集群 (F)</translation>
+    </message>
+    <message>
+        <source>Show charts</source>
+        <translation>显示图表</translation>
+    </message>
+    <message>
+        <source>This GPU&apos;s metrics on the GPUs page (or double-click its tile)</source>
+        <translation>在 GPU 页查看此 GPU 的指标（或双击其图块）</translation>
+    </message>
+    <message>
+        <source>The engine did not answer: %1</source>
+        <translation>引擎无响应：%1</translation>
+    </message>
+    <message>
+        <source>Topology — %1</source>
+        <translation>拓扑 — %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 nodes up · %3 GPUs · %4 links · scroll to zoom, drag to pan, click for details</source>
+        <translation>%2 个节点中 %1 个在线 · %3 个 GPU · %4 条链路 · 滚轮缩放，拖动平移，点击查看详情</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Details&lt;/h3&gt;&lt;p&gt;Click a GPU, a link, a NIC or a switch to see what it is, how it is doing now, its job and its recent events.&lt;/p&gt;&lt;p&gt;Double-click a GPU to open its charts.&lt;/p&gt;&lt;p&gt;Keys: &lt;b&gt;+&lt;/b&gt;/&lt;b&gt;−&lt;/b&gt; zoom, &lt;b&gt;F&lt;/b&gt; fit.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;详情&lt;/h3&gt;&lt;p&gt;点击 GPU、链路、网卡或交换机，可查看它是什么、当前状态、所运行的作业及近期事件。&lt;/p&gt;&lt;p&gt;双击 GPU 打开其图表。&lt;/p&gt;&lt;p&gt;快捷键：&lt;b&gt;+&lt;/b&gt;/&lt;b&gt;−&lt;/b&gt; 缩放，&lt;b&gt;F&lt;/b&gt; 适应窗口。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>sn::TopologyText</name>
+    <message>
+        <source>Network</source>
+        <translation>网络</translation>
+    </message>
+    <message>
+        <source>NVLink x%1</source>
+        <translation>NVLink x%1</translation>
+    </message>
+    <message>
+        <source>PCIe x%1</source>
+        <translation>PCIe x%1</translation>
+    </message>
+    <message>
+        <source>%1 %2G</source>
+        <translation>%1 %2G</translation>
+    </message>
+    <message>
+        <source>NVSwitch %1</source>
+        <translation>NVSwitch %1</translation>
+    </message>
+    <message>
+        <source>%1 · %2G</source>
+        <translation>%1 · %2G</translation>
+    </message>
+    <message>
+        <source>%1 · %2 ports</source>
+        <translation>%1 · %2 个端口</translation>
+    </message>
+    <message>
+        <source>Ethernet</source>
+        <translation>以太网</translation>
+    </message>
+</context>
+<context>
+    <name>sn::TopologyView</name>
+    <message>
+        <source>&lt;b&gt;%1 · GPU %2&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1 · GPU %2&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#d62728&apos;&gt;Not usable: lost, or its node is down&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#d62728&apos;&gt;不可用：已丢失，或其节点宕机&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>Utilization: %1</source>
+        <translation>利用率：%1</translation>
+    </message>
+    <message>
+        <source>Temperature: %1</source>
+        <translation>温度：%1</translation>
+    </message>
+    <message>
+        <source>Power: %1</source>
+        <translation>功耗：%1</translation>
+    </message>
+    <message>
+        <source>Power: %1 of %2</source>
+        <translation>功耗：%1 / %2</translation>
+    </message>
+    <message>
+        <source>Memory used: %1</source>
+        <translation>已用显存：%1</translation>
+    </message>
+    <message>
+        <source>Idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Job: %1</source>
+        <translation>作业：%1</translation>
+    </message>
+    <message>
+        <source>Open anomaly — click for details</source>
+        <translation>未处理异常 — 点击查看详情</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>%1 ↔ %2</source>
+        <translation>%1 ↔ %2</translation>
+    </message>
+    <message>
+        <source>Bandwidth: %1 per direction</source>
+        <translation>带宽：每方向 %1</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#d62728&apos;&gt;Down or erroring&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#d62728&apos;&gt;断开或出错&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>Load: %1 %</source>
+        <translation>负载：%1 %</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;span style=&apos;color:#d62728&apos;&gt;Down&lt;/span&gt;</source>
+        <translation>&lt;br&gt;&lt;span style=&apos;color:#d62728&apos;&gt;宕机&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;Down: not answering</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;宕机：无响应</translation>
+    </message>
+</context>
+<context>
+    <name>sn::UtilizationHistoryChart</name>
+    <message>
+        <source>Cluster history (last 10 minutes)</source>
+        <translation>集群历史（最近 10 分钟）</translation>
+    </message>
+    <message>
+        <source>Mean GPU utilization (%)</source>
+        <translation>平均 GPU 利用率 (%)</translation>
+    </message>
+    <message>
+        <source>Max GPU temperature (°C)</source>
+        <translation>最高 GPU 温度 (°C)</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Utilization (%)</source>
+        <translation>利用率 (%)</translation>
+    </message>
+    <message>
+        <source>Temperature (°C)</source>
+        <translation>温度 (°C)</translation>
+    </message>
+</context>
+<context>
+    <name>sn::ctl::CtlText</name>
+    <message>
+        <source>Run &apos;supernodectl --help&apos; for usage.</source>
+        <translation>运行 &apos;supernodectl --help&apos; 查看用法。</translation>
+    </message>
+    <message>
+        <source>%1 needs a number between %2 and %3</source>
+        <translation>%1 需要 %2 到 %3 之间的数字</translation>
+    </message>
+    <message>
+        <source>--config needs a file</source>
+        <translation>--config 需要一个文件</translation>
+    </message>
+    <message>
+        <source>%1 needs a value</source>
+        <translation>%1 需要一个值</translation>
+    </message>
+    <message>
+        <source>unknown option %1</source>
+        <translation>未知选项 %1</translation>
+    </message>
+    <message>
+        <source>no command given</source>
+        <translation>未指定命令</translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;</source>
+        <translation>未知命令 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: the time after @ must be seconds &gt;= 0</source>
+        <translation>&apos;%1&apos;：@ 之后的时间必须是 &gt;= 0 的秒数</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: expected KIND:NODE[:INDEX][@SECOND] with KIND one of the names &apos;supernodectl sim faults&apos; lists</source>
+        <translation>&apos;%1&apos;：应为 KIND:NODE[:INDEX][@SECOND]，KIND 取 &apos;supernodectl sim faults&apos; 列出的名称之一</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos;: INDEX must be a GPU or NIC number &gt;= 0</source>
+        <translation>&apos;%1&apos;：INDEX 必须是 &gt;= 0 的 GPU 或网卡编号</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>严重</translation>
+    </message>
+    <message>
+        <source>%1  (lasts %2 s by default)</source>
+        <translation>%1  （默认持续 %2 秒）</translation>
+    </message>
+    <message>
+        <source>--inject needs KIND:NODE[:INDEX][@SECOND]</source>
+        <translation>--inject 需要 KIND:NODE[:INDEX][@SECOND]</translation>
+    </message>
+    <message>
+        <source>sim run takes no argument &apos;%1&apos;</source>
+        <translation>sim run 不接受参数 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>simulated %1 s (seed %2, virtual time)</source>
+        <translation>已模拟 %1 秒（种子 %2，虚拟时间）</translation>
+    </message>
+    <message>
+        <source>events (%1):</source>
+        <translation>事件（%1 个）：</translation>
+    </message>
+    <message>
+        <source>sim needs a subcommand: faults or run, or --trace FILE</source>
+        <translation>sim 需要子命令：faults 或 run，或者 --trace FILE</translation>
+    </message>
+    <message>
+        <source>unknown sim subcommand &apos;%1&apos;</source>
+        <translation>未知的 sim 子命令 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>  (simulated)</source>
+        <translation>  （模拟）</translation>
+    </message>
+    <message>
+        <source>nodes up</source>
+        <translation>在线节点</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>GPUs busy</source>
+        <translation>繁忙 GPU</translation>
+    </message>
+    <message>
+        <source>, %1 faulted</source>
+        <translation>，%1 个故障</translation>
+    </message>
+    <message>
+        <source>GPU util</source>
+        <translation>GPU 利用率</translation>
+    </message>
+    <message>
+        <source>mean %1 %, max %2 %</source>
+        <translation>平均 %1 %，最高 %2 %</translation>
+    </message>
+    <message>
+        <source>GPU temp max</source>
+        <translation>GPU 最高温度</translation>
+    </message>
+    <message>
+        <source>%1 C</source>
+        <translation>%1 °C</translation>
+    </message>
+    <message>
+        <source>power draw</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <source>%1 kW</source>
+        <translation>%1 kW</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>%1 of %2 GiB</source>
+        <translation>%1 / %2 GiB</translation>
+    </message>
+    <message>
+        <source>jobs</source>
+        <translation>作业</translation>
+    </message>
+    <message>
+        <source>%1 running, %2 pending</source>
+        <translation>%1 个运行中，%2 个等待中</translation>
+    </message>
+    <message>
+        <source>anomalies</source>
+        <translation>异常</translation>
+    </message>
+    <message>
+        <source>%1 open</source>
+        <translation>%1 个未处理</translation>
+    </message>
+    <message>
+        <source>status takes no argument &apos;%1&apos;</source>
+        <translation>status 不接受参数 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>anomaly scan needs one FILE.csv (timestamp,value rows)</source>
+        <translation>anomaly scan 需要一个 FILE.csv（timestamp,value 行）</translation>
+    </message>
+    <message>
+        <source>anomaly needs a subcommand: scan</source>
+        <translation>anomaly 需要子命令：scan</translation>
+    </message>
+    <message>
+        <source>unknown anomaly subcommand &apos;%1&apos;</source>
+        <translation>未知的 anomaly 子命令 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>expected: certs init DIR [--host NAME]...</source>
+        <translation>用法：certs init DIR [--host NAME]...</translation>
+    </message>
+    <message>
+        <source>certs init takes --host NAME, not &apos;%1&apos;</source>
+        <translation>certs init 接受 --host NAME，而不是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>created in %1:</source>
+        <translation>已在 %1 中创建：</translation>
+    </message>
+    <message>
+        <source>the certificate authority (keep ca.key offline)</source>
+        <translation>证书颁发机构（请离线保存 ca.key）</translation>
+    </message>
+    <message>
+        <source>for supernoded --tls-cert/--tls-key</source>
+        <translation>用于 supernoded --tls-cert/--tls-key</translation>
+    </message>
+    <message>
+        <source>for mutual TLS (supernoded --tls-ca ca.pem)</source>
+        <translation>用于双向 TLS（supernoded --tls-ca ca.pem）</translation>
+    </message>
+    <message>
+        <source>expected: tokens create --role viewer|operator|admin --file F [--name N]</source>
+        <translation>用法：tokens create --role viewer|operator|admin --file F [--name N]</translation>
+    </message>
+    <message>
+        <source>tokens create takes --role, --file and --name, not &apos;%1&apos;</source>
+        <translation>tokens create 接受 --role、--file 和 --name，而不是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>tokens create needs --file (the daemon&apos;s --tokens file)</source>
+        <translation>tokens create 需要 --file（守护进程的 --tokens 文件）</translation>
+    </message>
+    <message>
+        <source>--role must be viewer, operator or admin, not &apos;%1&apos;</source>
+        <translation>--role 必须是 viewer、operator 或 admin，而不是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>token &apos;%1&apos; (%2) added to %3; it is shown only now. Save it to a file for --token-file.</source>
+        <translation>令牌 &apos;%1&apos;（%2）已添加到 %3；它只显示这一次。请将其保存到文件，供 --token-file 使用。</translation>
+    </message>
+    <message>
+        <source>config check needs exactly one file</source>
+        <translation>config check 需要且只需要一个文件</translation>
+    </message>
+    <message>
+        <source>%1: valid: cluster &apos;%2&apos;, %3 nodes, %4 GPUs (simulated), %5 priority classes</source>
+        <translation>%1：有效：集群 &apos;%2&apos;，%3 个节点，%4 个 GPU（模拟），%5 个优先级类</translation>
+    </message>
+    <message>
+        <source>%1: valid: cluster &apos;%2&apos;, %3 nodes, %4 GPUs, %5 priority classes</source>
+        <translation>%1：有效：集群 &apos;%2&apos;，%3 个节点，%4 个 GPU，%5 个优先级类</translation>
+    </message>
+    <message>
+        <source>config needs a subcommand: check</source>
+        <translation>config 需要子命令：check</translation>
+    </message>
+    <message>
+        <source>unknown config subcommand &apos;%1&apos;</source>
+        <translation>未知的 config 子命令 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>inspect needs a subject: metrics, nvidia-smi or topo</source>
+        <translation>inspect 需要对象：metrics、nvidia-smi 或 topo</translation>
+    </message>
+    <message>
+        <source>unknown inspect subject &apos;%1&apos;</source>
+        <translation>未知的 inspect 对象 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>inspect metrics needs exactly one file</source>
+        <translation>inspect metrics 需要且只需要一个文件</translation>
+    </message>
+    <message>
+        <source>inspect nvidia-smi needs exactly one file</source>
+        <translation>inspect nvidia-smi 需要且只需要一个文件</translation>
+    </message>
+    <message>
+        <source>inspect topo needs one FILE (the output of nvidia-smi topo -m)</source>
+        <translation>inspect topo 需要一个 FILE（nvidia-smi topo -m 的输出）</translation>
+    </message>
+    <message>
+        <source>%1 (%2), sent to: %3</source>
+        <translation>%1（%2），提交到：%3</translation>
+    </message>
+    <message>
+        <source>unexpected &apos;%1&apos; (expected %2 with a value)</source>
+        <translation>意外的 &apos;%1&apos;（应为带值的 %2）</translation>
+    </message>
+    <message>
+        <source>expected: jobs %1 ID</source>
+        <translation>用法：jobs %1 ID</translation>
+    </message>
+    <message>
+        <source>jobs submit needs --gpus N</source>
+        <translation>jobs submit 需要 --gpus N</translation>
+    </message>
+    <message>
+        <source>--backend must be embedded, slurm or kubernetes, not &apos;%1&apos;</source>
+        <translation>--backend 必须是 embedded、slurm 或 kubernetes，而不是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--state must be pending, running, completed, failed, cancelled or preempted, not &apos;%1&apos;</source>
+        <translation>--state 必须是 pending、running、completed、failed、cancelled 或 preempted，而不是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <source>STATE</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>USER</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>GPUS</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>WHERE / WHY</source>
+        <translation>位置 / 原因</translation>
+    </message>
+    <message>
+        <source>expected: jobs submit|list|get|cancel</source>
+        <translation>用法：jobs submit|list|get|cancel</translation>
+    </message>
+    <message>
+        <source>events takes --open and --limit N, not &apos;%1&apos;</source>
+        <translation>events 接受 --open 和 --limit N，而不是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>  (acknowledged)</source>
+        <translation>  （已确认）</translation>
+    </message>
+    <message>
+        <source>logs templates needs one FILE</source>
+        <translation>logs templates 需要一个 FILE</translation>
+    </message>
+    <message>
+        <source>logs needs a subcommand: templates</source>
+        <translation>logs 需要子命令：templates</translation>
+    </message>
+    <message>
+        <source>unknown logs subcommand &apos;%1&apos;</source>
+        <translation>未知的 logs 子命令 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>plan: unknown option &apos;%1&apos;</source>
+        <translation>plan：未知选项 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>plan: %1 needs a value</source>
+        <translation>plan：%1 需要一个值</translation>
+    </message>
+    <message>
+        <source>plan: %1 needs a number, not &apos;%2&apos;</source>
+        <translation>plan：%1 需要数字，而不是 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>plan: %1 needs a whole number, not &apos;%2&apos;</source>
+        <translation>plan：%1 需要整数，而不是 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>plan: --fsdp is one of %1, not &apos;%2&apos;</source>
+        <translation>plan：--fsdp 取 %1 之一，而不是 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>plan needs --model-params N (e.g. 13e9)</source>
+        <translation>plan 需要 --model-params N（例如 13e9）</translation>
+    </message>
+    <message>
+        <source>report: an option is missing its value</source>
+        <translation>report：有选项缺少值</translation>
+    </message>
+    <message>
+        <source>report: unexpected argument &apos;%1&apos;</source>
+        <translation>report：意外的参数 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>report needs --format pdf, html or csv</source>
+        <translation>report 需要 --format pdf、html 或 csv</translation>
+    </message>
+    <message>
+        <source>report needs -o PATH (a file; a folder for csv)</source>
+        <translation>report 需要 -o PATH（文件；csv 时为文件夹）</translation>
+    </message>
+    <message>
+        <source>report --snapshot: the snapshot holds its range; --from, --to and --seed are for gathering one</source>
+        <translation>report --snapshot：快照自带时间范围；--from、--to 和 --seed 用于采集快照</translation>
+    </message>
+    <message>
+        <source>--sections: no section &apos;%1&apos;</source>
+        <translation>--sections：没有章节 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>snapshot: an option is missing its value</source>
+        <translation>snapshot：有选项缺少值</translation>
+    </message>
+    <message>
+        <source>snapshot: unexpected argument &apos;%1&apos;</source>
+        <translation>snapshot：意外的参数 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>snapshot needs -o FILE (and takes no --format or --snapshot)</source>
+        <translation>snapshot 需要 -o FILE（且不接受 --format 或 --snapshot）</translation>
+    </message>
+    <message>
+        <source>sim --trace takes no argument &apos;%1&apos;</source>
+        <translation>sim --trace 不接受参数 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>unknown policy &apos;%1&apos;; the policies are fifo, bestfit, default</source>
+        <translation>未知策略 &apos;%1&apos;；可用策略为 fifo、bestfit、default</translation>
+    </message>
+    <message>
+        <source>--seed expects a whole number &gt;= 0, got &apos;%1&apos;</source>
+        <translation>--seed 需要 &gt;= 0 的整数，得到的是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--seed is for --inflate (the time-based replay is deterministic)</source>
+        <translation>--seed 只用于 --inflate（基于时间的回放是确定性的）</translation>
+    </message>
+    <message>
+        <source>usage: supernodectl [--json] [--lang zh_CN|en] [--config cluster.yaml] COMMAND [ARGS]
+       supernodectl --remote grpcs://HOST:PORT --token-file F [--ca F] [--client-cert F --client-key F] COMMAND
+
+Commands:
+  status [--after SECONDS]         cluster headline numbers (GPUs, utilization, temperature,
+                                   power, jobs, anomalies) after running the engine that long
+  sim faults                       the faults the simulated super node can inject
+  sim run [--seconds N] [--seed S] [--inject KIND:NODE[:INDEX][@SECOND]]...
+                                   run the simulated super node in virtual time, inject faults,
+                                   and print the summary and the events raised
+  sim --trace FILE [--nodes NODES.csv] [--policy fifo|bestfit|default] [--inflate [--seed N]]
+                                   replay a job trace (Alibaba OpenB or generic CSV) on the
+                                   scheduler in virtual time, or run FGD workload inflation
+  config check FILE                validate a cluster.yaml; errors name line and column
+  inspect nvidia-smi FILE          what the nvidia-smi parsers read from a captured `-q -x`
+                                   XML or `--query-gpu` CSV (with header); errors name line
+                                   and column
+  inspect metrics FILE             what the Prometheus text parser reads from a captured /metrics
+                                   scrape: metric families, types, series, values
+  inspect topo FILE [--host NAME] [--gpu-model MODEL] [--nccl-env | --nccl-xml]
+                                   the topology graph read from a captured nvidia-smi topo -m:
+                                   devices, link type per pair, NIC and NUMA affinity;
+                                   --nccl-env: the NCCL environment it calls for, with reasons;
+                                   --nccl-xml: its NCCL_TOPO_FILE (needs PCI bus ids)
+  logs templates FILE [--format FORMAT] [--settings FILE --source NAME]
+                                   the template of every line of a log file (--json: one object
+                                   per line, then a summary); FORMAT like
+                                   &apos;&lt;Date&gt; &lt;Time&gt; &lt;Level&gt; &lt;Component&gt;: &lt;Content&gt;&apos;
+  anomaly scan FILE.csv            the metric anomaly detectors over a timestamp,value series
+                                   (NAB&apos;s layout); --json: one object per row
+  plan --model-params N [--gpus N] [--gpu-model MODEL] [--nodes N] [--tp N] [--pp N]
+       [--zero 0-3 | --fsdp FULL_SHARD|SHARD_GRAD_OP|NO_SHARD] [--precision fp32|fp16|bf16|fp8] [--optimizer adam|adamw|sgd|adam8bit]
+       [--seq N] [--micro-batch N] [--grad-accum N] [--checkpointing none|selective|full]
+       [--sequence-parallel] [--layers N --hidden N --heads N --kv-heads N --head-dim N]
+       [--mfu F] [--overlap F] [--compression none|fp8|ratio:R|topk:F] [--reserve-gib G]
+       [--tokens N] [--nics-per-node N] [--nic-gbps G] [--explain]
+       [--inference [--weights fp16|bf16|fp8|int8|int4] [--kv-cache FORMAT] [--batch N]
+                    [--output-tokens N]]
+                                   will a model fit on these GPUs, how long will it take, how
+                                   should it run: memory per GPU, largest micro-batch, step and
+                                   job time, communication share, configurations that fit;
+                                   on the cluster&apos;s GPUs and topology unless --gpu-model names
+                                   another (docs/planner.md); --explain: how each number was
+                                   computed
+  jobs submit --gpus N [--name S] [--user U] [--queue Q] [--priority-class C] [--runtime SECONDS]
+       [--backend embedded|slurm|kubernetes] [--command CMD] [--nodes N] [--tasks-per-node N]
+       [--cpus N] [--partition P] [--time-limit SECONDS] [--workdir DIR] [--gpu-model M]
+       [--image IMAGE] [--dry-run]
+                                   submit a job (also: supernodectl submit ...); --dry-run prints
+                                   exactly what the backend would be sent (the sbatch script, the
+                                   manifests) and, on stderr, the command it goes to
+  jobs list [--state STATE] [--limit N] | jobs get ID | jobs cancel ID
+                                   jobs (useful with --remote: the daemon keeps them)
+  events [--open] [--limit N]      the event timeline, newest first
+  certs init DIR [--host NAME]...  create a CA, a server certificate (for 127.0.0.1, localhost
+                                   and each NAME) and a client certificate in DIR; keys 0600
+  tokens create --role viewer|operator|admin --file F [--name NAME]
+                                   add a token to supernoded&apos;s tokens file (stored hashed) and
+                                   print the token, once
+  report [--from T] [--to T] [--scope cluster|node:N|queue:Q|job:ID] [--sections a,b]
+         [--snapshot FILE] [--seed N] [--lang zh_CN|en] --format pdf|html|csv -o PATH
+                                   a cluster report for a range (default: the last 24 hours;
+                                   the embedded simulated super node simulates the range first);
+                                   csv writes one file per table into the folder PATH;
+                                   --lang: the report&apos;s language (default: LANG);
+                                   T: ISO 8601 (2026-01-01T00:00:00Z) or epoch milliseconds
+  snapshot [--from T] [--to T] [--scope S] -o FILE
+                                   save the range&apos;s data into one file that report --snapshot
+                                   builds the same report from on another machine
+  version                          print the version
+
+Options:
+  --json                           print one JSON object (field names as in supernode.proto)
+  --lang zh_CN|en                  the language of the human output (default: LC_ALL,
+                                   LC_MESSAGES, LANG); --json keys and exit codes do not change
+  --config FILE                    the cluster.yaml to simulate (default: built-in demo,
+                                   2 nodes x 8 H100 80GB)
+  --remote URL                     talk to a supernoded: grpcs://HOST:PORT (TLS) or grpc://...
+  --token-file F                   the bearer token, one line (supernodectl tokens create)
+  --ca F                           the CA that signed the daemon&apos;s certificate (certs init: ca.pem)
+  --client-cert F --client-key F   for a daemon that asks for mutual TLS
+
+Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine unavailable.
+</source>
+        <translation>用法：supernodectl [--json] [--lang zh_CN|en] [--config cluster.yaml] COMMAND [ARGS]
+      supernodectl --remote grpcs://HOST:PORT --token-file F [--ca F] [--client-cert F --client-key F] COMMAND
+
+命令：
+  status [--after SECONDS]         引擎运行该时长后的集群主要数字（GPU、利用率、温度、
+                                   功耗、作业、异常）
+  sim faults                       模拟超节点可注入的故障
+  sim run [--seconds N] [--seed S] [--inject KIND:NODE[:INDEX][@SECOND]]...
+                                   在虚拟时间中运行模拟超节点并注入故障，
+                                   输出概要和产生的事件
+  sim --trace FILE [--nodes NODES.csv] [--policy fifo|bestfit|default] [--inflate [--seed N]]
+                                   在虚拟时间中用调度器回放作业轨迹（Alibaba OpenB 或
+                                   通用 CSV），或运行 FGD 负载膨胀
+  config check FILE                校验 cluster.yaml；错误会指出行号和列号
+  inspect nvidia-smi FILE          nvidia-smi 解析器从采集的 `-q -x` XML 或 `--query-gpu`
+                                   CSV（带表头）中读到的内容；错误会指出行号
+                                   和列号
+  inspect metrics FILE             Prometheus 文本解析器从采集的 /metrics 中读到的内容：
+                                   指标族、类型、序列、数值
+  inspect topo FILE [--host NAME] [--gpu-model MODEL] [--nccl-env | --nccl-xml]
+                                   从采集的 nvidia-smi topo -m 读出的拓扑图：
+                                   设备、每对设备的链路类型、网卡与 NUMA 亲和性；
+                                   --nccl-env：它所需要的 NCCL 环境变量及原因；
+                                   --nccl-xml：它的 NCCL_TOPO_FILE（需要 PCI 总线 ID）
+  logs templates FILE [--format FORMAT] [--settings FILE --source NAME]
+                                   日志文件每一行的模板（--json：每行一个对象，
+                                   最后是汇总）；FORMAT 形如
+                                   &apos;&lt;Date&gt; &lt;Time&gt; &lt;Level&gt; &lt;Component&gt;: &lt;Content&gt;&apos;
+  anomaly scan FILE.csv            对 timestamp,value 序列运行指标异常检测器
+                                   （NAB 的格式）；--json：每行一个对象
+  plan --model-params N [--gpus N] [--gpu-model MODEL] [--nodes N] [--tp N] [--pp N]
+       [--zero 0-3 | --fsdp FULL_SHARD|SHARD_GRAD_OP|NO_SHARD] [--precision fp32|fp16|bf16|fp8] [--optimizer adam|adamw|sgd|adam8bit]
+       [--seq N] [--micro-batch N] [--grad-accum N] [--checkpointing none|selective|full]
+       [--sequence-parallel] [--layers N --hidden N --heads N --kv-heads N --head-dim N]
+       [--mfu F] [--overlap F] [--compression none|fp8|ratio:R|topk:F] [--reserve-gib G]
+       [--tokens N] [--nics-per-node N] [--nic-gbps G] [--explain]
+       [--inference [--weights fp16|bf16|fp8|int8|int4] [--kv-cache FORMAT] [--batch N]
+                    [--output-tokens N]]
+                                   模型能否放进这些 GPU、需要多久、应如何运行：
+                                   每 GPU 显存、可放下的最大微批次、每步和
+                                   作业时间、通信占比、可行的配置；
+                                   默认用集群的 GPU 和拓扑，除非 --gpu-model 指定
+                                   其他型号（docs/planner.md）；--explain：每个数字
+                                   是如何算出的
+  jobs submit --gpus N [--name S] [--user U] [--queue Q] [--priority-class C] [--runtime SECONDS]
+       [--backend embedded|slurm|kubernetes] [--command CMD] [--nodes N] [--tasks-per-node N]
+       [--cpus N] [--partition P] [--time-limit SECONDS] [--workdir DIR] [--gpu-model M]
+       [--image IMAGE] [--dry-run]
+                                   提交作业（也可用 supernodectl submit ...）；--dry-run 输出
+                                   将发给后端的确切内容（sbatch 脚本、清单），
+                                   并在 stderr 上输出它要执行的命令
+  jobs list [--state STATE] [--limit N] | jobs get ID | jobs cancel ID
+                                   作业（配合 --remote 使用：作业由守护进程保存）
+  events [--open] [--limit N]      事件时间线，最新的在前
+  certs init DIR [--host NAME]...  在 DIR 中创建 CA、服务器证书（用于 127.0.0.1、localhost
+                                   和每个 NAME）以及客户端证书；密钥权限 0600
+  tokens create --role viewer|operator|admin --file F [--name NAME]
+                                   向 supernoded 的 tokens 文件添加令牌（以哈希保存），
+                                   并输出该令牌，仅此一次
+  report [--from T] [--to T] [--scope cluster|node:N|queue:Q|job:ID] [--sections a,b]
+         [--snapshot FILE] [--seed N] [--lang zh_CN|en] --format pdf|html|csv -o PATH
+                                   某时间范围的集群报告（默认：最近 24 小时；
+                                   内置的模拟超节点会先模拟该时间范围）；
+                                   csv 在文件夹 PATH 中每个表格写一个文件；
+                                   --lang：报告的语言（默认：LANG）；
+                                   T：ISO 8601（2026-01-01T00:00:00Z）或纪元毫秒数
+  snapshot [--from T] [--to T] [--scope S] -o FILE
+                                   把该时间范围的数据存成一个文件，report --snapshot
+                                   可在另一台机器上据此生成同样的报告
+  version                          输出版本号
+
+选项：
+  --json                           输出一个 JSON 对象（字段名与 supernode.proto 一致）
+  --lang zh_CN|en                  人类可读输出的语言（默认：LC_ALL、
+                                   LC_MESSAGES、LANG）；--json 的键和退出码不变
+  --config FILE                    要模拟的 cluster.yaml（默认：内置演示集群，
+                                   2 个节点 x 8 H100 80GB）
+  --remote URL                     连接 supernoded：grpcs://HOST:PORT（TLS）或 grpc://...
+  --token-file F                   持有者令牌，一行（supernodectl tokens create）
+  --ca F                           签发守护进程证书的 CA（certs init：ca.pem）
+  --client-cert F --client-key F   用于要求双向 TLS 的守护进程
+
+退出码：0 成功，1 请求失败，2 用法错误，3 输入无效，4 引擎不可用。
+</translation>
     </message>
 </context>
 </TS>

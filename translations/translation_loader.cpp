@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QLibraryInfo>
 #include <QPointer>
 #include <QTranslator>
 
@@ -54,10 +55,12 @@ Result<QLocale> installTranslations(const QString &requested)
                                availableLanguages().join(QStringLiteral(", ")).toStdString());
 
     static QPointer<QTranslator> installed;
-    if (installed) {
-        QCoreApplication::removeTranslator(installed);
-        delete installed;
-    }
+    static QPointer<QTranslator> installedQt;
+    for (QPointer<QTranslator> *old : {&installed, &installedQt})
+        if (*old) {
+            QCoreApplication::removeTranslator(*old);
+            delete old->data();
+        }
     // English is the source text: it needs no translator (supernode_en.ts is there for plurals).
     if (!language.isEmpty() && language != QLatin1String("en")) {
         auto *translator = new QTranslator(QCoreApplication::instance());
@@ -68,6 +71,17 @@ Result<QLocale> installTranslations(const QString &requested)
         }
         QCoreApplication::installTranslator(translator);
         installed = translator;
+        // Qt's own words (dialog buttons, the wizard's Back/Next, context menus) come from
+        // Debian's qt6-translations-l10n (scripts/deps); without it they stay English, the
+        // console's own text is translated all the same.
+        auto *qt = new QTranslator(QCoreApplication::instance());
+        if (qt->load(QLocale(language), QStringLiteral("qtbase"), QStringLiteral("_"),
+                     QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+            QCoreApplication::installTranslator(qt);
+            installedQt = qt;
+        } else {
+            delete qt;
+        }
     }
     // Numbers and dates follow the language chosen; with none found for the environment, the
     // system locale stays as Qt set it.

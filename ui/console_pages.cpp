@@ -10,7 +10,9 @@ struct ConsolePages {
     Q_DECLARE_TR_FUNCTIONS(sn::ConsolePages)
 };
 
-QVector<ConsolePage> makePages()
+} // namespace
+
+QVector<ConsolePage> consolePages()
 {
     return {
         {QStringLiteral("overview"), ConsolePages::tr("Overview"), {}},
@@ -21,14 +23,6 @@ QVector<ConsolePage> makePages()
         {QStringLiteral("reports"), ConsolePages::tr("Reports"), {}},
         {QStringLiteral("setup"), ConsolePages::tr("Setup"), {}},
     };
-}
-} // namespace
-
-const QVector<ConsolePage> &consolePages()
-{
-    // Built on first use, after a translator may have been installed.
-    static const QVector<ConsolePage> pages = makePages();
-    return pages;
 }
 
 QStringList consolePageIds()

@@ -13,8 +13,9 @@ struct ConsolePage {
     QString capability; // translated; empty for pages that exist
 };
 
-// overview, topology, gpus, logs, jobs, reports, setup
-const QVector<ConsolePage> &consolePages();
+// overview, topology, gpus, logs, jobs, reports, setup; the titles in the language installed
+// now (built on each call, so a language switched at run time shows in the next rebuild).
+QVector<ConsolePage> consolePages();
 QStringList consolePageIds();
 
 } // namespace sn

@@ -9,10 +9,10 @@
 namespace sn {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("sn::EventDetails", text);
-}
+// The messages' context; lupdate reads the class name from here.
+struct EventDetails {
+    Q_DECLARE_TR_FUNCTIONS(sn::EventDetails)
+};
 
 QString clock(qint64 ms)
 {
@@ -39,30 +39,31 @@ QString eventDetailsText(const pb::Event &e)
 {
     QStringList parts;
     if (e.end_ms() > 0)
-        parts << tr("%1 to %2").arg(clock(e.time_ms()), clock(e.end_ms()));
+        parts << EventDetails::tr("%1 to %2").arg(clock(e.time_ms()), clock(e.end_ms()));
     else if (e.ongoing())
-        parts << tr("since %1, ongoing").arg(clock(e.time_ms()));
+        parts << EventDetails::tr("since %1, ongoing").arg(clock(e.time_ms()));
     else
-        parts << tr("at %1").arg(clock(e.time_ms()));
+        parts << EventDetails::tr("at %1").arg(clock(e.time_ms()));
     if (e.has_evidence() && !e.evidence().series().empty()) {
         const pb::EventEvidence &ev = e.evidence();
-        QString evidence = tr("%1 saw %2 = %3 (band %4 to %5)")
+        QString evidence = EventDetails::tr("%1 saw %2 = %3 (band %4 to %5)")
                                .arg(QString::fromStdString(ev.detector()), QString::fromStdString(ev.series()),
                                     number(ev.value()), number(ev.band_low()), number(ev.band_high()));
         if (ev.peak_value() != 0)
-            evidence += tr(", peak %1").arg(number(ev.peak_value()));
+            evidence += EventDetails::tr(", peak %1").arg(number(ev.peak_value()));
         parts << evidence;
     }
     if (!e.job_id().empty())
-        parts << tr("job %1").arg(QString::fromStdString(e.job_id()));
+        parts << EventDetails::tr("job %1").arg(QString::fromStdString(e.job_id()));
     if (!e.template_id().empty())
-        parts << tr("template %1").arg(QString::fromStdString(e.template_id()));
+        parts << EventDetails::tr("template %1").arg(QString::fromStdString(e.template_id()));
     if (!e.action_taken().empty())
-        parts << tr("action taken: %1").arg(QString::fromStdString(e.action_taken()));
+        parts << EventDetails::tr("action taken: %1").arg(QString::fromStdString(e.action_taken()));
     if (e.resolved())
-        parts << tr("resolved by %1 at %2").arg(QString::fromStdString(e.resolved_by()), clock(e.resolved_ms()));
+        parts << EventDetails::tr("resolved by %1 at %2")
+                     .arg(QString::fromStdString(e.resolved_by()), clock(e.resolved_ms()));
     else if (e.acknowledged() && !e.acknowledged_by().empty())
-        parts << tr("acknowledged by %1 at %2")
+        parts << EventDetails::tr("acknowledged by %1 at %2")
                      .arg(QString::fromStdString(e.acknowledged_by()), clock(e.acknowledged_ms()));
     return parts.join(QStringLiteral(" · "));
 }

@@ -12,18 +12,17 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 QVector<GpuChartMetric> makeMetrics()
 {
-    using T = GpuChartText;
     return {
-        {"DCGM_FI_DEV_GPU_UTIL", T::tr("Utilization"), QStringLiteral("%"), 1, 0, 100},
-        {"DCGM_FI_DEV_GPU_TEMP", T::tr("Temperature"), QStringLiteral("°C"), 1, kNaN, kNaN},
-        {"DCGM_FI_DEV_POWER_USAGE", T::tr("Power"), QStringLiteral("W"), 1, 0, kNaN},
-        {"DCGM_FI_DEV_FB_USED", T::tr("Memory used"), QStringLiteral("GiB"), 1.0 / 1024, 0, kNaN},
-        {"DCGM_FI_DEV_MEMORY_TEMP", T::tr("Memory temperature"), QStringLiteral("°C"), 1, kNaN, kNaN},
-        {"DCGM_FI_DEV_SM_CLOCK", T::tr("SM clock"), QStringLiteral("MHz"), 1, 0, kNaN},
-        {"DCGM_FI_PROF_PCIE_TX_BYTES", T::tr("PCIe transmit"), QStringLiteral("GB/s"), 1e-9, 0, kNaN},
-        {"DCGM_FI_PROF_PCIE_RX_BYTES", T::tr("PCIe receive"), QStringLiteral("GB/s"), 1e-9, 0, kNaN},
-        {"DCGM_FI_PROF_NVLINK_TX_BYTES", T::tr("NVLink transmit"), QStringLiteral("GB/s"), 1e-9, 0, kNaN},
-        {"DCGM_FI_PROF_NVLINK_RX_BYTES", T::tr("NVLink receive"), QStringLiteral("GB/s"), 1e-9, 0, kNaN},
+        {"DCGM_FI_DEV_GPU_UTIL", GpuChartText::tr("Utilization"), QStringLiteral("%"), 1, 0, 100},
+        {"DCGM_FI_DEV_GPU_TEMP", GpuChartText::tr("Temperature"), QStringLiteral("°C"), 1, kNaN, kNaN},
+        {"DCGM_FI_DEV_POWER_USAGE", GpuChartText::tr("Power"), QStringLiteral("W"), 1, 0, kNaN},
+        {"DCGM_FI_DEV_FB_USED", GpuChartText::tr("Memory used"), QStringLiteral("GiB"), 1.0 / 1024, 0, kNaN},
+        {"DCGM_FI_DEV_MEMORY_TEMP", GpuChartText::tr("Memory temperature"), QStringLiteral("°C"), 1, kNaN, kNaN},
+        {"DCGM_FI_DEV_SM_CLOCK", GpuChartText::tr("SM clock"), QStringLiteral("MHz"), 1, 0, kNaN},
+        {"DCGM_FI_PROF_PCIE_TX_BYTES", GpuChartText::tr("PCIe transmit"), QStringLiteral("GB/s"), 1e-9, 0, kNaN},
+        {"DCGM_FI_PROF_PCIE_RX_BYTES", GpuChartText::tr("PCIe receive"), QStringLiteral("GB/s"), 1e-9, 0, kNaN},
+        {"DCGM_FI_PROF_NVLINK_TX_BYTES", GpuChartText::tr("NVLink transmit"), QStringLiteral("GB/s"), 1e-9, 0, kNaN},
+        {"DCGM_FI_PROF_NVLINK_RX_BYTES", GpuChartText::tr("NVLink receive"), QStringLiteral("GB/s"), 1e-9, 0, kNaN},
     };
 }
 } // namespace
@@ -44,11 +43,13 @@ const GpuChartMetric *gpuChartMetric(const QString &metric)
 
 const QVector<TimeRangePreset> &timeRangePresets()
 {
-    using T = GpuChartText;
     static const QVector<TimeRangePreset> presets{
-        {T::tr("Last 5 minutes"), 5LL * 60 * 1000},   {T::tr("Last 15 minutes"), 15LL * 60 * 1000},
-        {T::tr("Last hour"), 3600LL * 1000},          {T::tr("Last 6 hours"), 6 * 3600LL * 1000},
-        {T::tr("Last 24 hours"), 24 * 3600LL * 1000}, {T::tr("Last 7 days"), 7 * 24 * 3600LL * 1000},
+        {GpuChartText::tr("Last 5 minutes"), 5LL * 60 * 1000},
+        {GpuChartText::tr("Last 15 minutes"), 15LL * 60 * 1000},
+        {GpuChartText::tr("Last hour"), 3600LL * 1000},
+        {GpuChartText::tr("Last 6 hours"), 6 * 3600LL * 1000},
+        {GpuChartText::tr("Last 24 hours"), 24 * 3600LL * 1000},
+        {GpuChartText::tr("Last 7 days"), 7 * 24 * 3600LL * 1000},
     };
     return presets;
 }
@@ -89,7 +90,6 @@ QList<QPointF> seriesPoints(const pb::Series &series, double scale)
 QVector<ChartMarker> gpuMarkers(const pb::ListJobsResponse &jobs, const QVector<pb::Event> &events, const QString &node,
                                 int gpu, qint64 startMs, qint64 endMs)
 {
-    using T = GpuChartText;
     QVector<ChartMarker> markers;
     const std::string n = node.toStdString();
     const auto inRange = [&](qint64 t) { return t > 0 && t >= startMs && t <= endMs; };
@@ -101,9 +101,9 @@ QVector<ChartMarker> gpuMarkers(const pb::ListJobsResponse &jobs, const QVector<
             continue;
         const QString id = QString::fromStdString(job.id());
         if (inRange(job.start_time_ms()))
-            markers.append({job.start_time_ms(), T::tr("job %1 started").arg(id), QColor(0x2c, 0xa0, 0x2c)});
+            markers.append({job.start_time_ms(), GpuChartText::tr("job %1 started").arg(id), QColor(0x2c, 0xa0, 0x2c)});
         if (inRange(job.end_time_ms()))
-            markers.append({job.end_time_ms(), T::tr("job %1 ended").arg(id), QColor(0x7f, 0x7f, 0x7f)});
+            markers.append({job.end_time_ms(), GpuChartText::tr("job %1 ended").arg(id), QColor(0x7f, 0x7f, 0x7f)});
     }
     for (const pb::Event &e : events) {
         if (e.node() != n || (e.gpu() >= 0 && e.gpu() != gpu) || !inRange(e.time_ms()))

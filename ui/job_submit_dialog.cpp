@@ -150,7 +150,7 @@ QWidget *JobSubmitDialog::buildJobForm()
     m_image->setObjectName(QStringLiteral("containerImage"));
     m_image->setPlaceholderText(tr("the cluster's (jobBackends.kubernetes.image)"));
     m_environment = new QPlainTextEdit(box);
-    m_environment->setPlaceholderText(QStringLiteral("KEY=value, one per line"));
+    m_environment->setPlaceholderText(tr("KEY=value, one per line"));
     m_environment->setMaximumHeight(60);
     m_kind = new QComboBox(box);
     m_kind->addItem(tr("training"), int(pb::WORKLOAD_KIND_TRAINING));

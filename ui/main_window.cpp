@@ -4,9 +4,10 @@
 #include "ui/console_pages.h"
 #include "ui/gpus_page.h"
 #include "ui/jobs_page.h"
+#include "ui/language_menu.h"
 #include "ui/logs_page.h"
-#include "ui/overview_page.h"
 #include "ui/offline_copy.h"
+#include "ui/overview_page.h"
 #include "ui/reports_page.h"
 #include "ui/setup/setup_launcher_page.h"
 #include "ui/setup/setup_wizard.h"
@@ -95,7 +96,7 @@ void MainWindow::buildPages()
 
     const QFontMetrics fm = fontMetrics();
     int widest = 0;
-    const QVector<ConsolePage> &pages = consolePages();
+    const QVector<ConsolePage> pages = consolePages();
     for (int i = 0; i < pages.size(); ++i) {
         const ConsolePage &p = pages[i];
         auto *item = new QListWidgetItem(p.title, m_nav);
@@ -180,7 +181,7 @@ void MainWindow::buildMenus()
     connect(quit, &QAction::triggered, this, &QWidget::close);
 
     QMenu *go = menuBar()->addMenu(tr("&Go"));
-    const QVector<ConsolePage> &pages = consolePages();
+    const QVector<ConsolePage> pages = consolePages();
     for (int i = 0; i < pages.size(); ++i) {
         QAction *action = go->addAction(pages[i].title);
         action->setObjectName(QStringLiteral("go-") + pages[i].id);
@@ -191,6 +192,37 @@ void MainWindow::buildMenus()
         const QString id = pages[i].id;
         connect(action, &QAction::triggered, this, [this, id] { setCurrentPage(id); });
     }
+    menuBar()->addMenu(new LanguageMenu(m_options.rememberState, this));
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    // Switching languages removes one translator and installs another: two events, one rebuild.
+    if (event->type() == QEvent::LanguageChange && !m_retranslatePending) {
+        m_retranslatePending = true;
+        QMetaObject::invokeMethod(this, &MainWindow::retranslate, Qt::QueuedConnection);
+    }
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::retranslate()
+{
+    m_retranslatePending = false;
+    // The pages say their words once, when built; building them again is the one path that
+    // reaches every label, header and tooltip. The page shown stays; its inputs start afresh.
+    const QString shown = currentPage();
+    for (QMenu *menu : menuBar()->findChildren<QMenu *>(QString(), Qt::FindDirectChildrenOnly))
+        menu->deleteLater();
+    for (QMenu *menu : findChildren<QMenu *>(QStringLiteral("languageMenu"), Qt::FindDirectChildrenOnly))
+        menu->deleteLater();
+    menuBar()->clear();
+    m_overview = nullptr;
+    buildPages(); // setCentralWidget() deletes the old pages
+    buildMenus();
+    setCurrentPage(shown);
+    setWindowTitle(tr("SuperNode Console")); // the next summary names the cluster again
+    m_connection->setText(tr("Engine: %1").arg(m_engine.description()));
+    m_connection->setToolTip(tr("Where the engine runs that this console shows."));
 }
 
 void MainWindow::openSetupWizard()

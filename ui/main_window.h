@@ -55,8 +55,11 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    // LanguageChange (Language menu): the pages and menus are built again in the new language.
+    void changeEvent(QEvent *event) override;
 
 private:
+    void retranslate();
     void buildPages();
     void buildMenus();
     void buildStatusBar();
@@ -77,6 +80,7 @@ private:
     SimulatedBadge *m_badge = nullptr;
     qint64 m_lastSummaryTimeMs = -1;
     bool m_disconnected = false; // a remote engine lost its daemon; failures say so until it is back
+    bool m_retranslatePending = false;
 };
 
 } // namespace sn

@@ -88,20 +88,22 @@ bool ReportExport::start(const Request &request)
     };
     m_watcher.setFuture(QtConcurrent::run([engine = m_engine, request, cancel = m_cancel, post]() -> Outcome {
         if (!engine && request.snapshotPath.isEmpty())
-            return {false, QStringLiteral("no engine to gather from: choose a snapshot file"), {}};
-        auto snapshot = request.snapshotPath.isEmpty() ? gather(*engine, request, cancel.get(), post)
-                                                       : readSnapshot(request);
+            return {false, ReportExport::tr("no engine to gather from: choose a snapshot file"), {}};
+        auto snapshot =
+            request.snapshotPath.isEmpty() ? gather(*engine, request, cancel.get(), post) : readSnapshot(request);
         if (!snapshot)
-            return {false, QString::fromStdString(cancel->load() ? "cancelled" : snapshot.error().message), {}};
+            return {false,
+                    cancel->load() ? ReportExport::tr("cancelled") : QString::fromStdString(snapshot.error().message),
+                    {}};
         if (cancel->load())
-            return {false, QStringLiteral("cancelled"), {}};
+            return {false, ReportExport::tr("cancelled"), {}};
         auto data = report::buildReport(*snapshot);
         if (!data)
             return {false, QString::fromStdString(data.error().message), {}};
         post(75);
         const QString preview = QString::fromStdString(report::toHtml(*data, request.sections));
         if (cancel->load())
-            return {false, QStringLiteral("cancelled"), {}};
+            return {false, ReportExport::tr("cancelled"), {}};
         Status written = success();
         if (request.format == QLatin1String("pdf")) {
             report::PdfOptions pdf;

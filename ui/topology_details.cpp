@@ -99,97 +99,103 @@ QVector<pb::Event> eventsFor(const std::deque<pb::Event> &events, const QString 
 QString gpuDetailsHtml(const pb::Node &node, const pb::Gpu &gpu, const TopoGpuLive &live,
                        const QVector<pb::Event> &events)
 {
-    using T = TopologyDetails;
     QString html = QStringLiteral("<h3>%1 · GPU %2</h3>").arg(q(node.name())).arg(gpu.index());
     html += QStringLiteral("<table cellspacing='0' cellpadding='1'>");
-    html += row(T::tr("Model"), q(gpu.model()));
-    html += row(T::tr("UUID"), q(gpu.uuid()));
-    html += row(T::tr("PCI bus"), q(gpu.pci_bus_id()));
-    html += row(T::tr("Memory"), bytes(static_cast<double>(gpu.memory_bytes())));
+    html += row(TopologyDetails::tr("Model"), q(gpu.model()));
+    html += row(TopologyDetails::tr("UUID"), q(gpu.uuid()));
+    html += row(TopologyDetails::tr("PCI bus"), q(gpu.pci_bus_id()));
+    html += row(TopologyDetails::tr("Memory"), bytes(static_cast<double>(gpu.memory_bytes())));
     if (gpu.numa_node() >= 0)
-        html += row(T::tr("NUMA node"), QString::number(gpu.numa_node()));
-    html += QStringLiteral("</table><h4>%1</h4><table cellspacing='0' cellpadding='1'>").arg(T::tr("Now"));
+        html += row(TopologyDetails::tr("NUMA node"), QString::number(gpu.numa_node()));
+    html +=
+        QStringLiteral("</table><h4>%1</h4><table cellspacing='0' cellpadding='1'>").arg(TopologyDetails::tr("Now"));
     if (live.faulted) {
-        html += row(T::tr("State"),
+        html += row(TopologyDetails::tr("State"),
                     QStringLiteral("<span style='color:#d62728'><b>%1</b></span>")
-                        .arg(node.state() == pb::NODE_STATE_DOWN ? T::tr("node down") : T::tr("not usable (lost)")));
+                        .arg(node.state() == pb::NODE_STATE_DOWN ? TopologyDetails::tr("node down")
+                                                                 : TopologyDetails::tr("not usable (lost)")));
     } else {
-        html += row(T::tr("Utilization"), topoMetricText(TopoMetric::Utilization, live.utilPercent));
-        html += row(T::tr("Temperature"), topoMetricText(TopoMetric::Temperature, live.tempC));
-        html += row(T::tr("Power"), std::isnan(live.powerLimitW)
-                                        ? topoMetricText(TopoMetric::Power, live.powerW)
-                                        : T::tr("%1 of %2")
-                                              .arg(topoMetricText(TopoMetric::Power, live.powerW),
-                                                   topoMetricText(TopoMetric::Power, live.powerLimitW)));
-        html += row(T::tr("Memory used"), topoMetricText(TopoMetric::Memory, live.memUsedPercent));
+        html += row(TopologyDetails::tr("Utilization"), topoMetricText(TopoMetric::Utilization, live.utilPercent));
+        html += row(TopologyDetails::tr("Temperature"), topoMetricText(TopoMetric::Temperature, live.tempC));
+        html += row(TopologyDetails::tr("Power"), std::isnan(live.powerLimitW)
+                                                      ? topoMetricText(TopoMetric::Power, live.powerW)
+                                                      : TopologyDetails::tr("%1 of %2")
+                                                            .arg(topoMetricText(TopoMetric::Power, live.powerW),
+                                                                 topoMetricText(TopoMetric::Power, live.powerLimitW)));
+        html += row(TopologyDetails::tr("Memory used"), topoMetricText(TopoMetric::Memory, live.memUsedPercent));
     }
-    html += row(T::tr("Job"), live.job.isEmpty() ? T::tr("idle") : live.job.toHtmlEscaped());
-    html += QStringLiteral("</table><h4>%1</h4>").arg(T::tr("Recent events"));
+    html +=
+        row(TopologyDetails::tr("Job"), live.job.isEmpty() ? TopologyDetails::tr("idle") : live.job.toHtmlEscaped());
+    html += QStringLiteral("</table><h4>%1</h4>").arg(TopologyDetails::tr("Recent events"));
     return html + eventList(events);
 }
 
 QString linkDetailsHtml(const pb::Link &link, const TopoLinkLive &live)
 {
-    using T = TopologyDetails;
     const QLocale l;
     QString kind;
     switch (link.type()) {
     case pb::LINK_TYPE_NVLINK:
-        kind = T::tr("NVLink, %1 links").arg(link.lanes());
+        kind = TopologyDetails::tr("NVLink, %1 links").arg(link.lanes());
         break;
     case pb::LINK_TYPE_PCIE:
-        kind = T::tr("PCIe, x%1").arg(link.lanes());
+        kind = TopologyDetails::tr("PCIe, x%1").arg(link.lanes());
         break;
     case pb::LINK_TYPE_ROCE:
-        kind = T::tr("RoCE");
+        kind = TopologyDetails::tr("RoCE");
         break;
     case pb::LINK_TYPE_INFINIBAND:
-        kind = T::tr("InfiniBand");
+        kind = TopologyDetails::tr("InfiniBand");
         break;
     default:
-        kind = T::tr("Ethernet");
+        kind = TopologyDetails::tr("Ethernet");
     }
     QString html = QStringLiteral("<h3>%1</h3><table cellspacing='0' cellpadding='1'>").arg(kind);
-    html += row(T::tr("From"), q(link.a()));
-    html += row(T::tr("To"), q(link.b()));
-    html += row(T::tr("Bandwidth"), T::tr("%1/s per direction").arg(bytes(link.bandwidth_bytes_per_second())));
+    html += row(TopologyDetails::tr("From"), q(link.a()));
+    html += row(TopologyDetails::tr("To"), q(link.b()));
+    html += row(TopologyDetails::tr("Bandwidth"),
+                TopologyDetails::tr("%1/s per direction").arg(bytes(link.bandwidth_bytes_per_second())));
     if (link.latency_us() > 0)
-        html += row(T::tr("Latency"), T::tr("%1 µs").arg(l.toString(link.latency_us(), 'f', 1)));
-    html += row(T::tr("State"),
-                live.healthy
-                    ? T::tr("up")
-                    : QStringLiteral("<span style='color:#d62728'><b>%1</b></span>").arg(T::tr("down or erroring")));
+        html += row(TopologyDetails::tr("Latency"),
+                    TopologyDetails::tr("%1 µs").arg(l.toString(link.latency_us(), 'f', 1)));
+    html +=
+        row(TopologyDetails::tr("State"), live.healthy ? TopologyDetails::tr("up")
+                                                       : QStringLiteral("<span style='color:#d62728'><b>%1</b></span>")
+                                                             .arg(TopologyDetails::tr("down or erroring")));
     if (!std::isnan(live.load))
-        html += row(T::tr("Load"), T::tr("%1 % (%2/s)")
-                                       .arg(l.toString(live.load * 100, 'f', 0),
-                                            bytes(live.load * link.bandwidth_bytes_per_second())));
+        html += row(TopologyDetails::tr("Load"), TopologyDetails::tr("%1 % (%2/s)")
+                                                     .arg(l.toString(live.load * 100, 'f', 0),
+                                                          bytes(live.load * link.bandwidth_bytes_per_second())));
     return html + QStringLiteral("</table>");
 }
 
 QString deviceDetailsHtml(const pb::Cluster &cluster, const QString &deviceId, bool down,
                           const QVector<pb::Event> &events)
 {
-    using T = TopologyDetails;
     const std::string id = deviceId.toStdString();
     const QString state =
-        down ? QStringLiteral("<span style='color:#d62728'><b>%1</b></span>").arg(T::tr("down")) : T::tr("up");
+        down ? QStringLiteral("<span style='color:#d62728'><b>%1</b></span>").arg(TopologyDetails::tr("down"))
+             : TopologyDetails::tr("up");
     for (const pb::Switch &s : cluster.switches())
         if (s.name() == id)
-            return QStringLiteral("<h3>%1</h3><table>").arg(T::tr("Switch %1").arg(q(s.name()))) +
-                   row(T::tr("Ports"), QString::number(s.ports())) +
-                   row(T::tr("Port speed"), T::tr("%1 Gb/s").arg(s.port_speed_gbps())) + QStringLiteral("</table>");
+            return QStringLiteral("<h3>%1</h3><table>").arg(TopologyDetails::tr("Switch %1").arg(q(s.name()))) +
+                   row(TopologyDetails::tr("Ports"), QString::number(s.ports())) +
+                   row(TopologyDetails::tr("Port speed"), TopologyDetails::tr("%1 Gb/s").arg(s.port_speed_gbps())) +
+                   QStringLiteral("</table>");
     for (const pb::Node &n : cluster.nodes()) {
         for (const pb::Nic &nic : n.nics())
             if (nic.id() == id)
                 return QStringLiteral("<h3>%1 · %2</h3><table>").arg(q(n.name()), q(nic.name())) +
-                       row(T::tr("Speed"), T::tr("%1 Gb/s").arg(nic.speed_gbps())) +
-                       row(T::tr("NUMA node"), QString::number(nic.numa_node())) + row(T::tr("Port"), state) +
-                       QStringLiteral("</table><h4>%1</h4>").arg(T::tr("Recent events of the node")) +
+                       row(TopologyDetails::tr("Speed"), TopologyDetails::tr("%1 Gb/s").arg(nic.speed_gbps())) +
+                       row(TopologyDetails::tr("NUMA node"), QString::number(nic.numa_node())) +
+                       row(TopologyDetails::tr("Port"), state) +
+                       QStringLiteral("</table><h4>%1</h4>").arg(TopologyDetails::tr("Recent events of the node")) +
                        eventList(events);
         for (const pb::NvSwitch &s : n.nvswitches())
             if (s.id() == id)
                 return QStringLiteral("<h3>%1 · NVSwitch %2</h3><table>").arg(q(n.name())).arg(s.index()) +
-                       row(T::tr("Model"), q(s.model())) + row(T::tr("State"), state) + QStringLiteral("</table>");
+                       row(TopologyDetails::tr("Model"), q(s.model())) + row(TopologyDetails::tr("State"), state) +
+                       QStringLiteral("</table>");
     }
     return {};
 }

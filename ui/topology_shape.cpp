@@ -27,7 +27,7 @@ QString fabricName(pb::LinkType type)
     case pb::LINK_TYPE_INFINIBAND:
         return QStringLiteral("InfiniBand");
     case pb::LINK_TYPE_ETHERNET:
-        return QStringLiteral("Ethernet");
+        return TopologyText::tr("Ethernet");
     default:
         return TopologyText::tr("Network");
     }

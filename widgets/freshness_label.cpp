@@ -2,6 +2,7 @@
 
 #include "widgets/health.h"
 
+#include <QEvent>
 #include <QTimer>
 
 namespace sn {
@@ -72,13 +73,28 @@ void FreshnessLabel::refresh()
         QFont f = font();
         f.setBold(warn);
         setFont(f);
-        setToolTip(warn ? tr("Nothing new has arrived from the engine for more than %1 s.").arg(m_staleAfterMs / 1000.0)
-                        : tr("Time since the engine last sent new numbers."));
+        setToolTip(toolTipText(warn));
     }
     if (stale != m_shownStale) {
         m_shownStale = stale;
         emit staleChanged(stale);
     }
+}
+
+QString FreshnessLabel::toolTipText(bool warn) const
+{
+    return warn ? tr("Nothing new has arrived from the engine for more than %1 s.").arg(m_staleAfterMs / 1000.0)
+                : tr("Time since the engine last sent new numbers.");
+}
+
+void FreshnessLabel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        setText(QString()); // refresh() sets only a changed text
+        refresh();
+        setToolTip(toolTipText(m_shownWarning));
+    }
+    QLabel::changeEvent(event);
 }
 
 } // namespace sn

@@ -29,8 +29,12 @@ public:
 signals:
     void staleChanged(bool stale);
 
+protected:
+    void changeEvent(QEvent *event) override; // LanguageChange: text and tooltip again
+
 private:
     void refresh();
+    QString toolTipText(bool warn) const;
 
     QElapsedTimer m_last;
     QTimer *m_timer = nullptr;

@@ -2,18 +2,32 @@
 
 #include "widgets/health.h"
 
+#include <QEvent>
 #include <QPainter>
 
 namespace sn {
 
 SimulatedBadge::SimulatedBadge(QWidget *parent) : QLabel(parent)
 {
-    setText(tr("Simulated cluster"));
-    setToolTip(tr("The numbers come from a model of GPU servers, not from real hardware."));
+    retranslate();
     QFont f = font();
     f.setWeight(QFont::Bold);
     setFont(f);
     setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+}
+
+void SimulatedBadge::retranslate()
+{
+    setText(tr("Simulated cluster"));
+    setToolTip(tr("The numbers come from a model of GPU servers, not from real hardware."));
+    updateGeometry(); // the pill's width follows its text
+}
+
+void SimulatedBadge::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QLabel::changeEvent(event);
 }
 
 QSize SimulatedBadge::sizeHint() const

@@ -16,6 +16,10 @@ public:
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void changeEvent(QEvent *event) override; // LanguageChange: the words again
+
+private:
+    void retranslate();
 };
 
 } // namespace sn

@@ -5,6 +5,7 @@
 #include "backend/remote/grpc/remote_connection.h"
 #include "translations/translation_loader.h"
 #include "ui/job_submit_dialog.h"
+#include "ui/language_menu.h"
 #include "ui/main_window.h"
 #include "ui/setup/setup_wizard.h"
 
@@ -76,8 +77,8 @@ int main(int argc, char **argv)
                                        QStringLiteral("With --connect: the client certificate's key."),
                                        QStringLiteral("FILE"));
     const QCommandLineOption lang(QStringLiteral("lang"),
-                                  QStringLiteral("The console's language (zh_CN, en); default: the environment's "
-                                                 "(LANG). The report text is translated so far (translations/)."),
+                                  QStringLiteral("The console's language (zh_CN, en); default: the one chosen in the "
+                                                 "Language menu, else the environment's (LANG)."),
                                   QStringLiteral("LANG"));
     const QCommandLineOption setup(QStringLiteral("setup"),
                                    QStringLiteral("Open the setup wizard alone: from server addresses to a running "
@@ -151,8 +152,13 @@ int main(int argc, char **argv)
     QApplication::setOrganizationName(QStringLiteral("SuperNode"));
     QApplication::setApplicationName(QStringLiteral("SuperNode Console"));
     QApplication::setApplicationVersion(QStringLiteral(SN_VERSION));
-    if (auto language = sn::installTranslations(parser.value(lang)); !language) {
-        printErr(QStringLiteral("supernode: --lang: %1").arg(QString::fromStdString(language.error().message)));
+    // --lang, else the Language menu's saved choice (not for screenshots: they show what --lang
+    // says, whatever this user picked), else the environment's.
+    const QString language = parser.isSet(lang) ? parser.value(lang)
+                             : takeScreenshot   ? QString()
+                                                : sn::savedConsoleLanguage();
+    if (auto installed = sn::installTranslations(language); !installed && parser.isSet(lang)) {
+        printErr(QStringLiteral("supernode: --lang: %1").arg(QString::fromStdString(installed.error().message)));
         return 2;
     }
 

@@ -3,7 +3,9 @@
 #include "backend/api/engine_config.h"
 #include "backend/api/local_engine.h"
 #include "backend/ctl/ctl_context.h"
+#include "backend/ctl/ctl_text.h"
 #include "backend/remote/grpc/remote_connection.h"
+#include "translations/translation_loader.h"
 
 #include <google/protobuf/util/json_util.h>
 
@@ -11,7 +13,9 @@ namespace sn::ctl {
 
 namespace {
 
-const char *kUsageText = R"(usage: supernodectl [--json] [--config cluster.yaml] COMMAND [ARGS]
+// QT_TRANSLATE_NOOP: lupdate takes the text from here; usageText() translates it when printed.
+const char *kUsageText = QT_TRANSLATE_NOOP(
+    "sn::ctl::CtlText", R"(usage: supernodectl [--json] [--lang zh_CN|en] [--config cluster.yaml] COMMAND [ARGS]
        supernodectl --remote grpcs://HOST:PORT --token-file F [--ca F] [--client-cert F --client-key F] COMMAND
 
 Commands:
@@ -84,6 +88,8 @@ Commands:
 
 Options:
   --json                           print one JSON object (field names as in supernode.proto)
+  --lang zh_CN|en                  the language of the human output (default: LC_ALL,
+                                   LC_MESSAGES, LANG); --json keys and exit codes do not change
   --config FILE                    the cluster.yaml to simulate (default: built-in demo,
                                    2 nodes x 8 H100 80GB)
   --remote URL                     talk to a supernoded: grpcs://HOST:PORT (TLS) or grpc://...
@@ -92,9 +98,45 @@ Options:
   --client-cert F --client-key F   for a daemon that asks for mutual TLS
 
 Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine unavailable.
-)";
+)");
 
 } // namespace
+
+int terminalColumns(const QString &text)
+{
+    int used = 0;
+    for (const QChar c : text) {
+        const char16_t u = c.unicode();
+        // CJK ideographs, punctuation and full-width forms are two columns wide in a terminal.
+        used += (u >= 0x1100 && u <= 0x115F) || (u >= 0x2E80 && u <= 0xA4CF) || (u >= 0xAC00 && u <= 0xD7A3) ||
+                        (u >= 0xF900 && u <= 0xFAFF) || (u >= 0xFE30 && u <= 0xFE4F) || (u >= 0xFF00 && u <= 0xFF60) ||
+                        (u >= 0xFFE0 && u <= 0xFFE6)
+                    ? 2
+                    : 1;
+    }
+    return used;
+}
+
+QString padToColumns(const QString &text, int columns)
+{
+    return text + QString(std::max(1, columns - terminalColumns(text)), QLatin1Char(' '));
+}
+
+QString severityText(pb::Severity severity)
+{
+    switch (severity) {
+    case pb::SEVERITY_INFO:
+        return CtlText::tr("info");
+    case pb::SEVERITY_WARNING:
+        return CtlText::tr("warning");
+    case pb::SEVERITY_ERROR:
+        return CtlText::tr("error");
+    case pb::SEVERITY_CRITICAL:
+        return CtlText::tr("critical");
+    default:
+        return QString::fromStdString(pb::Severity_Name(severity)).remove(QStringLiteral("SEVERITY_")).toLower();
+    }
+}
 
 std::unique_ptr<EngineApi> openEngine(Context &ctx, int *exitCode)
 {
@@ -151,8 +193,7 @@ int fail(Context &ctx, const Error &error)
 
 int usage(Context &ctx, const QString &message)
 {
-    ctx.err << "supernodectl: " << message << "\n"
-            << "Run 'supernodectl --help' for usage.\n";
+    ctx.err << "supernodectl: " << message << "\n" << CtlText::tr("Run 'supernodectl --help' for usage.") << '\n';
     return kUsage;
 }
 
@@ -164,7 +205,7 @@ bool takeNumber(Context &ctx, const QString &name, double min, double max, doubl
     bool ok = false;
     const double v = i + 1 < ctx.args.size() ? ctx.args[i + 1].toDouble(&ok) : 0;
     if (!ok || v < min || v > max) {
-        *exitCode = usage(ctx, QStringLiteral("%1 needs a number between %2 and %3").arg(name).arg(min).arg(max));
+        *exitCode = usage(ctx, CtlText::tr("%1 needs a number between %2 and %3").arg(name).arg(min).arg(max));
         return false;
     }
     *value = v;
@@ -182,7 +223,7 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
             ctx.json = true;
         } else if (opt == QLatin1String("--config")) {
             if (rest.isEmpty())
-                return usage(ctx, QStringLiteral("--config needs a file"));
+                return usage(ctx, CtlText::tr("--config needs a file"));
             ctx.configPath = rest.takeFirst();
         } else if (QString *value = opt == QLatin1String("--remote")        ? &ctx.remote
                                     : opt == QLatin1String("--token-file")  ? &ctx.tokenFile
@@ -191,20 +232,27 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
                                     : opt == QLatin1String("--client-key")  ? &ctx.clientKeyFile
                                                                             : nullptr) {
             if (rest.isEmpty())
-                return usage(ctx, QStringLiteral("%1 needs a value").arg(opt));
+                return usage(ctx, CtlText::tr("%1 needs a value").arg(opt));
             *value = rest.takeFirst();
+        } else if (opt == QLatin1String("--lang")) {
+            // For every command; main() already installed the environment's language.
+            if (rest.isEmpty())
+                return usage(ctx, CtlText::tr("%1 needs a value").arg(opt));
+            const QString language = rest.takeFirst();
+            if (auto installed = installTranslations(language); !installed)
+                return usage(ctx, QStringLiteral("--lang: %1").arg(QString::fromStdString(installed.error().message)));
         } else if (opt == QLatin1String("--help")) {
-            out << kUsageText;
+            out << CtlText::tr(kUsageText);
             return kOk;
         } else if (opt == QLatin1String("--version")) {
             rest.prepend(QStringLiteral("version"));
             break;
         } else {
-            return usage(ctx, QStringLiteral("unknown option %1").arg(opt));
+            return usage(ctx, CtlText::tr("unknown option %1").arg(opt));
         }
     }
     if (rest.isEmpty())
-        return usage(ctx, QStringLiteral("no command given"));
+        return usage(ctx, CtlText::tr("no command given"));
     const QString command = rest.takeFirst();
     // Options after the command name apply as well: "supernodectl status --json".
     ctx.json = ctx.json || rest.removeAll(QStringLiteral("--json")) > 0;
@@ -247,10 +295,10 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return kOk;
     }
     if (command == QLatin1String("help")) {
-        out << kUsageText;
+        out << CtlText::tr(kUsageText);
         return kOk;
     }
-    return usage(ctx, QStringLiteral("unknown command '%1'").arg(command));
+    return usage(ctx, CtlText::tr("unknown command '%1'").arg(command));
 }
 
 } // namespace sn::ctl

@@ -6,6 +6,7 @@
 #include "backend/anomaly/nab_series.h"
 #include "backend/anomaly/series_detector.h"
 #include "backend/ctl/ctl_context.h"
+#include "backend/ctl/ctl_text.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -31,7 +32,7 @@ QString utc(std::int64_t ms)
 int scanCommand(Context &ctx)
 {
     if (ctx.args.size() != 1)
-        return usage(ctx, QStringLiteral("anomaly scan needs one FILE.csv (timestamp,value rows)"));
+        return usage(ctx, CtlText::tr("anomaly scan needs one FILE.csv (timestamp,value rows)"));
     const std::string path = ctx.args.front().toStdString();
     auto series = anomaly::readTimestampValueCsv(path);
     if (!series)
@@ -62,11 +63,11 @@ int scanCommand(Context &ctx)
 int anomalyCommand(Context &ctx)
 {
     if (ctx.args.isEmpty())
-        return usage(ctx, QStringLiteral("anomaly needs a subcommand: scan"));
+        return usage(ctx, CtlText::tr("anomaly needs a subcommand: scan"));
     const QString sub = ctx.args.takeFirst();
     if (sub == QLatin1String("scan"))
         return scanCommand(ctx);
-    return usage(ctx, QStringLiteral("unknown anomaly subcommand '%1'").arg(sub));
+    return usage(ctx, CtlText::tr("unknown anomaly subcommand '%1'").arg(sub));
 }
 
 } // namespace sn::ctl

@@ -1,6 +1,7 @@
 // supernodectl certs init / tokens create: what an administrator needs before starting
 // supernoded beyond loopback (docs/remote.md).
 #include "backend/ctl/ctl_context.h"
+#include "backend/ctl/ctl_text.h"
 #include "backend/remote/grpc/access_tokens.h"
 #include "backend/remote/grpc/certificate_authority.h"
 
@@ -12,12 +13,12 @@ namespace sn::ctl {
 int certsCommand(Context &ctx)
 {
     if (ctx.args.size() < 2 || ctx.args[0] != QLatin1String("init"))
-        return usage(ctx, QStringLiteral("expected: certs init DIR [--host NAME]..."));
+        return usage(ctx, CtlText::tr("expected: certs init DIR [--host NAME]..."));
     const QString dir = ctx.args[1];
     std::vector<std::string> hosts;
     for (qsizetype i = 2; i < ctx.args.size(); ++i) {
         if (ctx.args[i] != QLatin1String("--host") || i + 1 >= ctx.args.size())
-            return usage(ctx, QStringLiteral("certs init takes --host NAME, not '%1'").arg(ctx.args[i]));
+            return usage(ctx, CtlText::tr("certs init takes --host NAME, not '%1'").arg(ctx.args[i]));
         hosts.push_back(ctx.args[++i].toStdString());
     }
     auto files = rpc::initCertificates(dir.toStdString(), hosts);
@@ -31,24 +32,25 @@ int certsCommand(Context &ctx)
                             QString::fromStdString(files->clientCertificate), QString::fromStdString(files->clientKey));
         return kOk;
     }
-    ctx.out << "created in " << dir << ":\n"
-            << "  ca.pem, ca.key          the certificate authority (keep ca.key offline)\n"
-            << "  server.pem, server.key  for supernoded --tls-cert/--tls-key (127.0.0.1, ::1, localhost";
+    ctx.out << CtlText::tr("created in %1:").arg(dir) << '\n'
+            << "  ca.pem, ca.key          " << CtlText::tr("the certificate authority (keep ca.key offline)") << '\n'
+            << "  server.pem, server.key  " << CtlText::tr("for supernoded --tls-cert/--tls-key")
+            << " (127.0.0.1, ::1, localhost";
     for (const std::string &h : hosts)
         ctx.out << ", " << QString::fromStdString(h);
     ctx.out << ")\n"
-            << "  client.pem, client.key  for mutual TLS (supernoded --tls-ca ca.pem)\n";
+            << "  client.pem, client.key  " << CtlText::tr("for mutual TLS (supernoded --tls-ca ca.pem)") << '\n';
     return kOk;
 }
 
 int tokensCommand(Context &ctx)
 {
     if (ctx.args.isEmpty() || ctx.args[0] != QLatin1String("create"))
-        return usage(ctx, QStringLiteral("expected: tokens create --role viewer|operator|admin --file F [--name N]"));
+        return usage(ctx, CtlText::tr("expected: tokens create --role viewer|operator|admin --file F [--name N]"));
     QString role, file, name;
     for (qsizetype i = 1; i < ctx.args.size(); i += 2) {
         if (i + 1 >= ctx.args.size())
-            return usage(ctx, QStringLiteral("%1 needs a value").arg(ctx.args[i]));
+            return usage(ctx, CtlText::tr("%1 needs a value").arg(ctx.args[i]));
         const QString &flag = ctx.args[i];
         if (flag == QLatin1String("--role"))
             role = ctx.args[i + 1];
@@ -57,13 +59,13 @@ int tokensCommand(Context &ctx)
         else if (flag == QLatin1String("--name"))
             name = ctx.args[i + 1];
         else
-            return usage(ctx, QStringLiteral("tokens create takes --role, --file and --name, not '%1'").arg(flag));
+            return usage(ctx, CtlText::tr("tokens create takes --role, --file and --name, not '%1'").arg(flag));
     }
     if (file.isEmpty())
-        return usage(ctx, QStringLiteral("tokens create needs --file (the daemon's --tokens file)"));
+        return usage(ctx, CtlText::tr("tokens create needs --file (the daemon's --tokens file)"));
     const auto r = rpc::parseRole(role.toStdString());
     if (!r)
-        return usage(ctx, QStringLiteral("--role must be viewer, operator or admin, not '%1'").arg(role));
+        return usage(ctx, CtlText::tr("--role must be viewer, operator or admin, not '%1'").arg(role));
     if (name.isEmpty())
         name = QStringLiteral("%1-%2").arg(role, QString::number(QDateTime::currentSecsSinceEpoch()));
     auto token = rpc::createToken(name.toStdString(), *r);
@@ -78,8 +80,10 @@ int tokensCommand(Context &ctx)
     else
         ctx.out << QString::fromStdString(token->token) << '\n';
     if (!ctx.json)
-        ctx.err << "token '" << name << "' (" << role << ") added to " << QFileInfo(file).absoluteFilePath()
-                << "; it is shown only now. Save it to a file for --token-file.\n";
+        ctx.err << CtlText::tr("token '%1' (%2) added to %3; it is shown only now. Save it to a file for "
+                               "--token-file.")
+                       .arg(name, role, QFileInfo(file).absoluteFilePath())
+                << '\n';
     return kOk;
 }
 

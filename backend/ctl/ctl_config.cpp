@@ -1,5 +1,6 @@
 // supernodectl config: check a cluster.yaml before it is applied.
 #include "backend/ctl/ctl_context.h"
+#include "backend/ctl/ctl_text.h"
 
 #include "backend/model/cluster_yaml.h"
 
@@ -13,7 +14,7 @@ namespace {
 int checkCommand(Context &ctx)
 {
     if (ctx.args.size() != 1)
-        return usage(ctx, QStringLiteral("config check needs exactly one file"));
+        return usage(ctx, CtlText::tr("config check needs exactly one file"));
     const QString path = ctx.args.front();
     auto spec = loadClusterYaml(path.toStdString());
     if (!spec) {
@@ -46,9 +47,14 @@ int checkCommand(Context &ctx)
                       {"priority_classes", static_cast<int>(spec->schedulingPolicy.priorityClasses.size())}};
         ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
     } else {
-        ctx.out << path << ": valid: cluster '" << QString::fromStdString(spec->name) << "', " << nodes << " nodes, "
-                << gpus << " GPUs" << (spec->simulation.enabled ? " (simulated)" : "") << ", "
-                << spec->schedulingPolicy.priorityClasses.size() << " priority classes\n";
+        ctx.out << (spec->simulation.enabled
+                        ? CtlText::tr("%1: valid: cluster '%2', %3 nodes, %4 GPUs (simulated), %5 priority classes")
+                        : CtlText::tr("%1: valid: cluster '%2', %3 nodes, %4 GPUs, %5 priority classes"))
+                       .arg(path, QString::fromStdString(spec->name))
+                       .arg(nodes)
+                       .arg(gpus)
+                       .arg(spec->schedulingPolicy.priorityClasses.size())
+                << '\n';
     }
     return kOk;
 }
@@ -57,11 +63,11 @@ int checkCommand(Context &ctx)
 int configCommand(Context &ctx)
 {
     if (ctx.args.isEmpty())
-        return usage(ctx, QStringLiteral("config needs a subcommand: check"));
+        return usage(ctx, CtlText::tr("config needs a subcommand: check"));
     const QString sub = ctx.args.takeFirst();
     if (sub == QLatin1String("check"))
         return checkCommand(ctx);
-    return usage(ctx, QStringLiteral("unknown config subcommand '%1'").arg(sub));
+    return usage(ctx, CtlText::tr("unknown config subcommand '%1'").arg(sub));
 }
 
 } // namespace sn::ctl

@@ -2,6 +2,7 @@
 // /metrics scrape (support cases, offline analysis). Its own file so that other `inspect`
 // subjects (nvidia-smi) live beside it without touching it.
 #include "backend/ctl/ctl_context.h"
+#include "backend/ctl/ctl_text.h"
 
 #include "backend/telemetry/prometheus/prometheus_text_parser.h"
 #include "backend/telemetry/prometheus/prometheus_text_renderer.h"
@@ -46,7 +47,7 @@ QString labelsText(const Labels &labels)
 int inspectMetricsCommand(Context &ctx)
 {
     if (ctx.args.size() != 1)
-        return usage(ctx, QStringLiteral("inspect metrics needs exactly one file"));
+        return usage(ctx, CtlText::tr("inspect metrics needs exactly one file"));
     const QString path = ctx.args.front();
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))

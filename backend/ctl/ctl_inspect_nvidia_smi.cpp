@@ -1,6 +1,7 @@
 // supernodectl inspect nvidia-smi FILE: a captured `nvidia-smi -q -x` or `--query-gpu` CSV (with
 // its header line) through the collector's own parsers; prints what they read.
 #include "backend/ctl/ctl_context.h"
+#include "backend/ctl/ctl_text.h"
 
 #include "backend/telemetry/collectors/nvidia_smi_csv.h"
 #include "backend/telemetry/collectors/nvidia_smi_xml.h"
@@ -67,7 +68,7 @@ void printText(Context &ctx, const QString &path, const QString &format, const N
 int inspectNvidiaSmiCommand(Context &ctx)
 {
     if (ctx.args.size() != 1)
-        return usage(ctx, QStringLiteral("inspect nvidia-smi needs exactly one file"));
+        return usage(ctx, CtlText::tr("inspect nvidia-smi needs exactly one file"));
     const QString path = ctx.args.front();
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))

@@ -8,6 +8,7 @@
 #include "backend/comms/nvidia_smi_topo.h"
 #include "backend/comms/topology_json.h"
 #include "backend/ctl/ctl_context.h"
+#include "backend/ctl/ctl_text.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -53,7 +54,7 @@ int inspectTopoCommand(Context &ctx)
     const bool ncclEnv = ctx.args.removeAll(QStringLiteral("--nccl-env")) > 0;
     const bool ncclXml = ctx.args.removeAll(QStringLiteral("--nccl-xml")) > 0;
     if (ctx.args.size() != 1)
-        return usage(ctx, QStringLiteral("inspect topo needs one FILE (the output of nvidia-smi topo -m)"));
+        return usage(ctx, CtlText::tr("inspect topo needs one FILE (the output of nvidia-smi topo -m)"));
     QFile file(ctx.args.front());
     if (!file.open(QIODevice::ReadOnly))
         return fail(ctx,

@@ -1,6 +1,7 @@
 // supernodectl jobs submit|list|get|cancel and events: jobs and the event timeline over the
 // engine, which with --remote is a supernoded (docs/remote.md).
 #include "backend/ctl/ctl_context.h"
+#include "backend/ctl/ctl_text.h"
 
 #include <QRegularExpression>
 
@@ -68,8 +69,11 @@ int printRendered(Context &ctx, const Result<pb::RenderJobResponse> &rendered)
     QStringList command;
     for (const std::string &word : rendered->command())
         command << shellWord(word);
-    ctx.err << "# " << QString::fromStdString(rendered->backend()) << " ("
-            << QString::fromStdString(rendered->media_type()) << "), sent to: " << command.join(' ') << '\n';
+    ctx.err << "# "
+            << CtlText::tr("%1 (%2), sent to: %3")
+                   .arg(QString::fromStdString(rendered->backend()), QString::fromStdString(rendered->media_type()),
+                        command.join(' '))
+            << '\n';
     ctx.err.flush();
     ctx.out << QString::fromStdString(rendered->text());
     return kOk;
@@ -80,7 +84,7 @@ bool takeOptions(Context &ctx, const QStringList &known, QMap<QString, QString> 
 {
     for (qsizetype i = 1; i < ctx.args.size(); i += 2) {
         if (!known.contains(ctx.args[i]) || i + 1 >= ctx.args.size()) {
-            *code = usage(ctx, QStringLiteral("unexpected '%1' (expected %2 with a value)")
+            *code = usage(ctx, CtlText::tr("unexpected '%1' (expected %2 with a value)")
                                    .arg(ctx.args[i], known.join(QStringLiteral(", "))));
             return false;
         }
@@ -110,7 +114,7 @@ int jobsCommand(Context &ctx)
     int code = kOk;
     if (sub == QLatin1String("get") || sub == QLatin1String("cancel")) {
         if (ctx.args.size() != 2)
-            return usage(ctx, QStringLiteral("expected: jobs %1 ID").arg(sub));
+            return usage(ctx, CtlText::tr("expected: jobs %1 ID").arg(sub));
         auto engine = openEngine(ctx, &code);
         if (!engine)
             return code;
@@ -129,10 +133,10 @@ int jobsCommand(Context &ctx)
             return code;
         int gpus = 0, runtime = 3600, nodes = 0, tasks = 0, cpus = 0, timeLimit = 0;
         if (!o.contains("--gpus"))
-            return usage(ctx, QStringLiteral("jobs submit needs --gpus N"));
+            return usage(ctx, CtlText::tr("jobs submit needs --gpus N"));
         const QString backend = o.value("--backend");
         if (!backend.isEmpty() && backend != "embedded" && backend != "slurm" && backend != "kubernetes")
-            return usage(ctx, QStringLiteral("--backend must be embedded, slurm or kubernetes, not '%1'").arg(backend));
+            return usage(ctx, CtlText::tr("--backend must be embedded, slurm or kubernetes, not '%1'").arg(backend));
         if (!toInt(ctx, "--gpus", o.value("--gpus"), 0, 100000, &gpus, &code) ||
             (o.contains("--runtime") &&
              !toInt(ctx, "--runtime", o.value("--runtime"), 1, 365 * 24 * 3600, &runtime, &code)) ||
@@ -177,8 +181,8 @@ int jobsCommand(Context &ctx)
         if (o.contains("--state")) {
             pb::JobState state;
             if (!pb::JobState_Parse("JOB_STATE_" + o.value("--state").toUpper().toStdString(), &state))
-                return usage(ctx, QStringLiteral("--state must be pending, running, completed, failed, cancelled or "
-                                                 "preempted, not '%1'")
+                return usage(ctx, CtlText::tr("--state must be pending, running, completed, failed, cancelled or "
+                                              "preempted, not '%1'")
                                       .arg(o.value("--state")));
             request.add_states(state);
         }
@@ -196,18 +200,16 @@ int jobsCommand(Context &ctx)
             printJson(ctx, *jobs);
             return kOk;
         }
-        ctx.out << QStringLiteral("%1  %2  %3  %4  %5  %6\n")
-                       .arg("ID", -8)
-                       .arg("STATE", -10)
-                       .arg("NAME", -20)
-                       .arg("USER", -10)
-                       .arg("GPUS", 4)
-                       .arg("WHERE / WHY");
+        // Headers padded by terminal columns (a Chinese one is two a character); the rows'
+        // values are IDs, names and state tokens, the same in every language.
+        ctx.out << padToColumns(CtlText::tr("ID"), 10) << padToColumns(CtlText::tr("STATE"), 12)
+                << padToColumns(CtlText::tr("NAME"), 22) << padToColumns(CtlText::tr("USER"), 12)
+                << padToColumns(CtlText::tr("GPUS"), 6) << CtlText::tr("WHERE / WHY") << '\n';
         for (const pb::Job &j : jobs->jobs())
             printJobRow(ctx, j);
         return kOk;
     }
-    return usage(ctx, QStringLiteral("expected: jobs submit|list|get|cancel"));
+    return usage(ctx, CtlText::tr("expected: jobs submit|list|get|cancel"));
 }
 
 int eventsCommand(Context &ctx)
@@ -223,7 +225,7 @@ int eventsCommand(Context &ctx)
                 return code;
             request.set_limit(limit);
         } else {
-            return usage(ctx, QStringLiteral("events takes --open and --limit N, not '%1'").arg(ctx.args[i]));
+            return usage(ctx, CtlText::tr("events takes --open and --limit N, not '%1'").arg(ctx.args[i]));
         }
     }
     auto engine = openEngine(ctx, &code);
@@ -236,14 +238,16 @@ int eventsCommand(Context &ctx)
         printJson(ctx, *events);
         return kOk;
     }
-    for (const pb::Event &e : events->events())
+    for (const pb::Event &e : events->events()) {
+        const QString severity = severityText(e.severity());
         ctx.out << QStringLiteral("%1  %2  %3  %4  %5%6\n")
                        .arg(e.id(), 6)
-                       .arg(QString::fromStdString(pb::Severity_Name(e.severity())).remove("SEVERITY_").toLower(), -8)
+                       .arg(severity + QString(std::max(0, 8 - terminalColumns(severity)), QLatin1Char(' ')))
                        .arg(QString::fromStdString(e.kind()), -16)
                        .arg(QString::fromStdString(e.node().empty() ? "-" : e.node()), -8)
                        .arg(QString::fromStdString(e.message()))
-                       .arg(e.acknowledged() ? QStringLiteral("  (acknowledged)") : QString());
+                       .arg(e.acknowledged() ? CtlText::tr("  (acknowledged)") : QString());
+    }
     return kOk;
 }
 

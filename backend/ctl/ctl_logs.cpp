@@ -4,6 +4,7 @@
 // "..."}, then one {"summary": {...}}. Templates are printed as they stand after the whole
 // file, so one id always shows one template.
 #include "backend/ctl/ctl_context.h"
+#include "backend/ctl/ctl_text.h"
 #include "backend/logs/log_parser.h"
 
 #include <QJsonArray>
@@ -69,7 +70,7 @@ int templatesCommand(Context &ctx)
     if (!parser)
         return fail(ctx, parser.error());
     if (ctx.args.size() != 1)
-        return usage(ctx, QStringLiteral("logs templates needs one FILE"));
+        return usage(ctx, CtlText::tr("logs templates needs one FILE"));
     const std::string path = ctx.args.front().toStdString();
     std::ifstream in(path, std::ios::binary);
     if (!in)
@@ -112,11 +113,11 @@ int templatesCommand(Context &ctx)
 int logsCommand(Context &ctx)
 {
     if (ctx.args.isEmpty())
-        return usage(ctx, QStringLiteral("logs needs a subcommand: templates"));
+        return usage(ctx, CtlText::tr("logs needs a subcommand: templates"));
     const QString sub = ctx.args.takeFirst();
     if (sub == QLatin1String("templates"))
         return templatesCommand(ctx);
-    return usage(ctx, QStringLiteral("unknown logs subcommand '%1'").arg(sub));
+    return usage(ctx, CtlText::tr("unknown logs subcommand '%1'").arg(sub));
 }
 
 } // namespace sn::ctl

@@ -2,6 +2,7 @@
 // topology (the demo super node, or --config) unless --gpu-model names another GPU. --json: the
 // PlanJobResponse as one object; --explain: how each number was computed; otherwise a table.
 #include "backend/ctl/ctl_context.h"
+#include "backend/ctl/ctl_text.h"
 #include "backend/planner/plan_format.h"
 
 #include <algorithm>
@@ -85,31 +86,31 @@ int parseRequest(Context &ctx, pb::PlanJobRequest &request, bool *explain)
         const auto it =
             std::find_if(flags().begin(), flags().end(), [&](const Flag &f) { return name == QLatin1String(f.name); });
         if (it == flags().end())
-            return usage(ctx, QStringLiteral("plan: unknown option '%1'").arg(name));
+            return usage(ctx, CtlText::tr("plan: unknown option '%1'").arg(name));
         if (it->kind == Flag::Switch) {
             it->set(request, 0, {});
             continue;
         }
         if (args.isEmpty())
-            return usage(ctx, QStringLiteral("plan: %1 needs a value").arg(name));
+            return usage(ctx, CtlText::tr("plan: %1 needs a value").arg(name));
         const QString value = args.takeFirst();
         double number = 0;
         if (it->kind != Flag::Text) {
             bool ok = false;
             number = value.toDouble(&ok);
             if (!ok || !std::isfinite(number))
-                return usage(ctx, QStringLiteral("plan: %1 needs a number, not '%2'").arg(name, value));
+                return usage(ctx, CtlText::tr("plan: %1 needs a number, not '%2'").arg(name, value));
             if (it->kind == Flag::Integer && (number != std::floor(number) || std::abs(number) > 1e9))
-                return usage(ctx, QStringLiteral("plan: %1 needs a whole number, not '%2'").arg(name, value));
+                return usage(ctx, CtlText::tr("plan: %1 needs a whole number, not '%2'").arg(name, value));
         }
         static const QStringList kFsdp = {"FULL_SHARD", "SHARD_GRAD_OP", "NO_SHARD"};
         if (name == QLatin1String("--fsdp") && !kFsdp.contains(value.toUpper()))
-            return usage(ctx, QStringLiteral("plan: --fsdp is one of %1, not '%2'").arg(kFsdp.join(", "), value));
+            return usage(ctx, CtlText::tr("plan: --fsdp is one of %1, not '%2'").arg(kFsdp.join(", "), value));
         haveParams = haveParams || name == QLatin1String("--model-params");
         it->set(request, number, value.toStdString());
     }
     if (!haveParams)
-        return usage(ctx, QStringLiteral("plan needs --model-params N (e.g. 13e9)"));
+        return usage(ctx, CtlText::tr("plan needs --model-params N (e.g. 13e9)"));
     return kOk;
 }
 

@@ -5,6 +5,7 @@
 #include "backend/api/engine_config.h"
 #include "backend/api/local_engine.h"
 #include "backend/ctl/ctl_context.h"
+#include "backend/ctl/ctl_text.h"
 #include "backend/report/csv_writer.h"
 #include "backend/report/html_writer.h"
 #include "backend/report/pdf_writer.h"
@@ -144,16 +145,16 @@ int reportCommand(Context &ctx)
     bool missingValue = false;
     const ReportArgs a = takeArgs(ctx, &missingValue);
     if (missingValue)
-        return usage(ctx, QStringLiteral("report: an option is missing its value"));
+        return usage(ctx, CtlText::tr("report: an option is missing its value"));
     if (!ctx.args.isEmpty())
-        return usage(ctx, QStringLiteral("report: unexpected argument '%1'").arg(ctx.args.front()));
+        return usage(ctx, CtlText::tr("report: unexpected argument '%1'").arg(ctx.args.front()));
     if (a.format != QLatin1String("pdf") && a.format != QLatin1String("html") && a.format != QLatin1String("csv"))
-        return usage(ctx, QStringLiteral("report needs --format pdf, html or csv"));
+        return usage(ctx, CtlText::tr("report needs --format pdf, html or csv"));
     if (a.output.isEmpty())
-        return usage(ctx, QStringLiteral("report needs -o PATH (a file; a folder for csv)"));
+        return usage(ctx, CtlText::tr("report needs -o PATH (a file; a folder for csv)"));
     if (!a.snapshot.isEmpty() && (!a.from.isEmpty() || !a.to.isEmpty() || !a.seed.isEmpty()))
-        return usage(ctx, QStringLiteral("report --snapshot: the snapshot holds its range; --from, --to and --seed "
-                                         "are for gathering one"));
+        return usage(ctx, CtlText::tr("report --snapshot: the snapshot holds its range; --from, --to and --seed "
+                                      "are for gathering one"));
     // The report's words, numbers and dates in --lang (else the environment's, as main() set).
     if (!a.lang.isEmpty())
         if (auto language = installTranslations(a.lang); !language)
@@ -169,7 +170,7 @@ int reportCommand(Context &ctx)
         sections.push_back(s.trimmed().toStdString());
     for (const std::string &key : sections)
         if (!data->section(key))
-            return usage(ctx, QStringLiteral("--sections: no section '%1'").arg(QString::fromStdString(key)));
+            return usage(ctx, CtlText::tr("--sections: no section '%1'").arg(QString::fromStdString(key)));
     Status written = success();
     if (a.format == QLatin1String("csv")) {
         auto files = report::writeCsvFolder(*data, a.output, sections);
@@ -199,11 +200,11 @@ int snapshotCommand(Context &ctx)
     bool missingValue = false;
     const ReportArgs a = takeArgs(ctx, &missingValue);
     if (missingValue)
-        return usage(ctx, QStringLiteral("snapshot: an option is missing its value"));
+        return usage(ctx, CtlText::tr("snapshot: an option is missing its value"));
     if (!ctx.args.isEmpty())
-        return usage(ctx, QStringLiteral("snapshot: unexpected argument '%1'").arg(ctx.args.front()));
+        return usage(ctx, CtlText::tr("snapshot: unexpected argument '%1'").arg(ctx.args.front()));
     if (a.output.isEmpty() || !a.snapshot.isEmpty() || !a.format.isEmpty())
-        return usage(ctx, QStringLiteral("snapshot needs -o FILE (and takes no --format or --snapshot)"));
+        return usage(ctx, CtlText::tr("snapshot needs -o FILE (and takes no --format or --snapshot)"));
     auto snapshot = gather(ctx, a);
     if (!snapshot)
         return fail(ctx, snapshot.error());

@@ -1,5 +1,6 @@
 // supernodectl sim: drive the simulated super node in virtual time from the command line.
 #include "backend/ctl/ctl_context.h"
+#include "backend/ctl/ctl_text.h"
 
 #include "backend/sim/fault.h"
 
@@ -47,7 +48,7 @@ bool parseInject(const QString &text, PlannedFault *fault, QString *error)
         bool ok = false;
         const double s = spec.mid(at + 1).toDouble(&ok);
         if (!ok || s < 0) {
-            *error = QStringLiteral("'%1': the time after @ must be seconds >= 0").arg(text);
+            *error = CtlText::tr("'%1': the time after @ must be seconds >= 0").arg(text);
             return false;
         }
         fault->atMs = static_cast<std::int64_t>(s * 1000);
@@ -56,8 +57,8 @@ bool parseInject(const QString &text, PlannedFault *fault, QString *error)
     const QStringList parts = spec.split(':');
     const auto kind = parts.isEmpty() ? std::nullopt : sim::faultKindFromName(parts[0].toStdString());
     if (!kind || parts.size() < 2 || parts.size() > 3) {
-        *error = QStringLiteral("'%1': expected KIND:NODE[:INDEX][@SECOND] with KIND one of the names "
-                                "'supernodectl sim faults' lists")
+        *error = CtlText::tr("'%1': expected KIND:NODE[:INDEX][@SECOND] with KIND one of the names "
+                             "'supernodectl sim faults' lists")
                      .arg(text);
         return false;
     }
@@ -67,7 +68,7 @@ bool parseInject(const QString &text, PlannedFault *fault, QString *error)
         bool ok = false;
         const int index = parts[2].toInt(&ok);
         if (!ok || index < 0) {
-            *error = QStringLiteral("'%1': INDEX must be a GPU or NIC number >= 0").arg(text);
+            *error = CtlText::tr("'%1': INDEX must be a GPU or NIC number >= 0").arg(text);
             return false;
         }
         fault->request.set_gpu(index);
@@ -89,7 +90,10 @@ int faultsCommand(Context &ctx)
         return kOk;
     }
     for (sim::FaultKind k : kAllFaults)
-        ctx.out << sim::faultKindName(k) << "  (lasts " << sim::defaultFaultDurationMs(k) / 1000 << " s by default)\n";
+        ctx.out << CtlText::tr("%1  (lasts %2 s by default)")
+                       .arg(QString::fromUtf8(sim::faultKindName(k)))
+                       .arg(sim::defaultFaultDurationMs(k) / 1000)
+                << '\n';
     return kOk;
 }
 
@@ -105,7 +109,7 @@ int runCommand(Context &ctx)
         if (i < 0)
             break;
         if (i + 1 >= ctx.args.size())
-            return usage(ctx, QStringLiteral("--inject needs KIND:NODE[:INDEX][@SECOND]"));
+            return usage(ctx, CtlText::tr("--inject needs KIND:NODE[:INDEX][@SECOND]"));
         PlannedFault fault;
         QString error;
         if (!parseInject(ctx.args[i + 1], &fault, &error))
@@ -114,7 +118,7 @@ int runCommand(Context &ctx)
         ctx.args.remove(i, 2);
     }
     if (!ctx.args.isEmpty())
-        return usage(ctx, QStringLiteral("sim run takes no argument '%1'").arg(ctx.args.front()));
+        return usage(ctx, CtlText::tr("sim run takes no argument '%1'").arg(ctx.args.front()));
     std::stable_sort(faults.begin(), faults.end(), [](auto &a, auto &b) { return a.atMs < b.atMs; });
 
     auto engine = openEngine(ctx, &code);
@@ -149,14 +153,12 @@ int runCommand(Context &ctx)
                 << ",\"events\":" << QString::fromStdString(messageToJson(*events)) << "}\n";
         return kOk;
     }
-    ctx.out << "simulated " << seconds << " s (seed " << end->seed() << ", virtual time)\n\n";
+    ctx.out << CtlText::tr("simulated %1 s (seed %2, virtual time)").arg(seconds).arg(end->seed()) << "\n\n";
     printSummaryText(ctx, *summary);
-    ctx.out << "\nevents (" << events->events_size() << "):\n";
+    ctx.out << '\n' << CtlText::tr("events (%1):").arg(events->events_size()) << '\n';
     for (auto it = events->events().rbegin(); it != events->events().rend(); ++it)
-        ctx.out
-            << "  +" << QString::number((it->time_ms() - start->time_ms()) / 1000.0, 'f', 1) << " s  "
-            << QString::fromStdString(pb::Severity_Name(it->severity())).remove(QStringLiteral("SEVERITY_")).toLower()
-            << "  " << QString::fromStdString(it->message()) << '\n';
+        ctx.out << "  +" << QString::number((it->time_ms() - start->time_ms()) / 1000.0, 'f', 1) << " s  "
+                << severityText(it->severity()) << "  " << QString::fromStdString(it->message()) << '\n';
     return kOk;
 }
 
@@ -165,7 +167,7 @@ int runCommand(Context &ctx)
 int simCommand(Context &ctx)
 {
     if (ctx.args.isEmpty())
-        return usage(ctx, QStringLiteral("sim needs a subcommand: faults or run, or --trace FILE"));
+        return usage(ctx, CtlText::tr("sim needs a subcommand: faults or run, or --trace FILE"));
     if (ctx.args.contains(QStringLiteral("--trace")))
         return simTraceCommand(ctx);
     const QString sub = ctx.args.takeFirst();
@@ -173,7 +175,7 @@ int simCommand(Context &ctx)
         return faultsCommand(ctx);
     if (sub == QLatin1String("run"))
         return runCommand(ctx);
-    return usage(ctx, QStringLiteral("unknown sim subcommand '%1'").arg(sub));
+    return usage(ctx, CtlText::tr("unknown sim subcommand '%1'").arg(sub));
 }
 
 } // namespace sn::ctl

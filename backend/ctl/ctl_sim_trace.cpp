@@ -1,6 +1,7 @@
 // supernodectl sim --trace FILE [--nodes NODES.csv] --policy NAME [--inflate [--seed N]] [--json]:
 // replay a job trace on the scheduler in virtual time, or run FGD-style workload inflation.
 #include "backend/ctl/ctl_context.h"
+#include "backend/ctl/ctl_text.h"
 
 #include "backend/api/engine_config.h"
 #include "backend/scheduler/inflation.h"
@@ -49,18 +50,18 @@ int simTraceCommand(Context &ctx)
         return code;
     const bool inflate = ctx.args.removeAll(QStringLiteral("--inflate")) > 0;
     if (!ctx.args.isEmpty())
-        return usage(ctx, QStringLiteral("sim --trace takes no argument '%1'").arg(ctx.args.front()));
+        return usage(ctx, CtlText::tr("sim --trace takes no argument '%1'").arg(ctx.args.front()));
     if (!sched::makePlacementPolicy(policy.toStdString()))
-        return usage(ctx, QStringLiteral("unknown policy '%1'; the policies are fifo, bestfit, default").arg(policy));
+        return usage(ctx, CtlText::tr("unknown policy '%1'; the policies are fifo, bestfit, default").arg(policy));
     std::uint64_t seed = 1;
     if (!seedText.isEmpty()) {
         bool ok = false;
         seed = seedText.toULongLong(&ok);
         if (!ok)
-            return usage(ctx, QStringLiteral("--seed expects a whole number >= 0, got '%1'").arg(seedText));
+            return usage(ctx, CtlText::tr("--seed expects a whole number >= 0, got '%1'").arg(seedText));
     }
     if (!seedText.isEmpty() && !inflate)
-        return usage(ctx, QStringLiteral("--seed is for --inflate (the time-based replay is deterministic)"));
+        return usage(ctx, CtlText::tr("--seed is for --inflate (the time-based replay is deterministic)"));
 
     auto jobs = sched::readTrace(trace.toStdString());
     if (!jobs)

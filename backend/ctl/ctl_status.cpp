@@ -1,23 +1,30 @@
 // supernodectl status: the Overview page's numbers on the command line.
 #include "backend/ctl/ctl_context.h"
+#include "backend/ctl/ctl_text.h"
 
 namespace sn::ctl {
 
 void printSummaryText(Context &ctx, const pb::ClusterSummary &s)
 {
-    QTextStream &o = ctx.out;
-    o << "cluster        " << QString::fromStdString(s.cluster_name()) << (s.simulated() ? "  (simulated)" : "") << '\n'
-      << "nodes up       " << s.nodes_up() << " of " << s.nodes_total() << '\n'
-      << "GPUs busy      " << s.gpus_busy() << " of " << s.gpus_total()
-      << (s.gpus_faulted() ? QStringLiteral(", %1 faulted").arg(s.gpus_faulted()) : QString()) << '\n'
-      << "GPU util       mean " << QString::number(s.gpu_util_mean_percent(), 'f', 1) << " %, max "
-      << QString::number(s.gpu_util_max_percent(), 'f', 0) << " %\n"
-      << "GPU temp max   " << QString::number(s.gpu_temp_max_c(), 'f', 0) << " C\n"
-      << "power draw     " << QString::number(s.power_draw_watts() / 1000.0, 'f', 2) << " kW\n"
-      << "GPU memory     " << QString::number(s.gpu_memory_used_bytes() / (1ull << 30), 'f', 0) << " of "
-      << QString::number(s.gpu_memory_total_bytes() / (1ull << 30), 'f', 0) << " GiB\n"
-      << "jobs           " << s.jobs_running() << " running, " << s.jobs_pending() << " pending\n"
-      << "anomalies      " << s.anomalies_open() << " open\n";
+    const auto line = [&ctx](const QString &label, const QString &value) {
+        ctx.out << padToColumns(label, 15) << value << '\n';
+    };
+    const auto gib = [](std::uint64_t bytes) { return QString::number(bytes / (1ull << 30), 'f', 0); };
+    line(CtlText::tr("cluster"),
+         QString::fromStdString(s.cluster_name()) + (s.simulated() ? CtlText::tr("  (simulated)") : QString()));
+    line(CtlText::tr("nodes up"), CtlText::tr("%1 of %2").arg(s.nodes_up()).arg(s.nodes_total()));
+    line(CtlText::tr("GPUs busy"),
+         CtlText::tr("%1 of %2").arg(s.gpus_busy()).arg(s.gpus_total()) +
+             (s.gpus_faulted() ? CtlText::tr(", %1 faulted").arg(s.gpus_faulted()) : QString()));
+    line(CtlText::tr("GPU util"), CtlText::tr("mean %1 %, max %2 %")
+                                      .arg(QString::number(s.gpu_util_mean_percent(), 'f', 1),
+                                           QString::number(s.gpu_util_max_percent(), 'f', 0)));
+    line(CtlText::tr("GPU temp max"), CtlText::tr("%1 C").arg(QString::number(s.gpu_temp_max_c(), 'f', 0)));
+    line(CtlText::tr("power draw"), CtlText::tr("%1 kW").arg(QString::number(s.power_draw_watts() / 1000.0, 'f', 2)));
+    line(CtlText::tr("GPU memory"),
+         CtlText::tr("%1 of %2 GiB").arg(gib(s.gpu_memory_used_bytes()), gib(s.gpu_memory_total_bytes())));
+    line(CtlText::tr("jobs"), CtlText::tr("%1 running, %2 pending").arg(s.jobs_running()).arg(s.jobs_pending()));
+    line(CtlText::tr("anomalies"), CtlText::tr("%1 open").arg(s.anomalies_open()));
 }
 
 int statusCommand(Context &ctx)
@@ -28,7 +35,7 @@ int statusCommand(Context &ctx)
     if (!takeNumber(ctx, QStringLiteral("--after"), 0, 30 * 24 * 3600, &after, &code))
         return code;
     if (!ctx.args.isEmpty())
-        return usage(ctx, QStringLiteral("status takes no argument '%1'").arg(ctx.args.front()));
+        return usage(ctx, CtlText::tr("status takes no argument '%1'").arg(ctx.args.front()));
     auto engine = openEngine(ctx, &code);
     if (!engine)
         return code;

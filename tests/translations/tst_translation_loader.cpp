@@ -6,7 +6,9 @@
 #include "backend/report/report_text.h"
 #include "translations/translation_loader.h"
 
+#include <QCoreApplication>
 #include <QFile>
+#include <QLibraryInfo>
 #include <QTest>
 #include <QXmlStreamReader>
 
@@ -51,6 +53,18 @@ private slots:
         QCOMPARE(QString::fromStdString(report::ReportText::tr8("Recommendations")), QString::fromUtf8("建议"));
         QVERIFY(installTranslations(QStringLiteral("en")));
         QCOMPARE(QString::fromStdString(report::ReportText::tr8("Recommendations")), QStringLiteral("Recommendations"));
+    }
+
+    // Qt's own words (standard buttons) follow too when Debian's qt6-translations-l10n is there.
+    void qtsOwnWordsFollowTheLanguage()
+    {
+        const QString dir = QLibraryInfo::path(QLibraryInfo::TranslationsPath);
+        if (!QFile::exists(dir + QStringLiteral("/qtbase_zh_CN.qm")))
+            QSKIP("qt6-translations-l10n is not installed (scripts/deps)");
+        QVERIFY(installTranslations(QStringLiteral("zh_CN")));
+        QCOMPARE(QCoreApplication::translate("QPlatformTheme", "Cancel"), QString::fromUtf8("取消"));
+        QVERIFY(installTranslations(QStringLiteral("en")));
+        QCOMPARE(QCoreApplication::translate("QPlatformTheme", "Cancel"), QStringLiteral("Cancel"));
     }
 
     void refusesALanguageItCannotShow_data()

@@ -14,9 +14,19 @@ struct CtlRun {
     QByteArray err;
 };
 
-inline CtlRun ctl(const QStringList &args)
+// `locale`, when given, is the LC_ALL it runs in. Without one it runs in English (LANG=C.UTF-8,
+// no LC_MESSAGES) whatever the developer's locale, so the tests' English expectations hold;
+// an LC_ALL the test itself set (qputenv) still wins, as it does for any program.
+inline CtlRun ctl(const QStringList &args, const QString &locale = {})
 {
     QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("LC_MESSAGES"));
+    env.remove(QStringLiteral("LANGUAGE"));
+    env.insert(QStringLiteral("LANG"), QStringLiteral("C.UTF-8"));
+    if (!locale.isEmpty())
+        env.insert(QStringLiteral("LC_ALL"), locale);
+    p.setProcessEnvironment(env);
     p.start(qEnvironmentVariable("SN_BINARY_DIR") + "/app/supernodectl/supernodectl", args);
     if (!p.waitForFinished(120000))
         qFatal("supernodectl did not finish");
