@@ -9,6 +9,7 @@
 #include "backend/anomaly/telemetry_watch.h"
 #include "backend/anomaly/thermal_protection.h"
 #include "backend/api/job_backend_router.h"
+#include "backend/api/pushed_samples.h"
 #include "backend/api/supernode.pb.h"
 #include "backend/logs/intake/log_intake.h"
 #include "backend/logs/log_pipeline.h"
@@ -78,6 +79,9 @@ public:
     pb::ClusterSummary summary() const;
     Result<pb::QueryRangeResponse> queryRange(const pb::QueryRangeRequest &request) const;
     const tsdb::TimeSeriesStore &telemetryStore() const { return *m_store; }
+    // Samples a node agent pushed (supernoded's PushSamples; engine_push.cpp): stored and sent
+    // to live subscribers. Once this returns the store's WAL has them (the agent's ack).
+    Result<tsdb::AppendResult> ingestPushed(PushStreamTable &table, PushedBatch batch);
 
     Result<pb::Job> submitJob(const pb::JobSpec &spec);
     pb::ListJobsResponse listJobs(const pb::ListJobsRequest &request) const;

@@ -6,6 +6,7 @@
 // thread; nothing here blocks a gRPC thread.
 
 #include "backend/api/engine_api.h"
+#include "backend/api/local_engine.h"
 #include "backend/api/supernode.grpc.pb.h"
 #include "backend/remote/grpc/call_gate.h"
 #include "backend/remote/grpc/service_metrics.h"
@@ -46,6 +47,10 @@ public:
     grpc::ServerUnaryReactor *AdvanceTime(Ctx *, const pb::AdvanceTimeRequest *, pb::SimulationStatus *) override;
     grpc::ServerUnaryReactor *PlanJob(Ctx *, const pb::PlanJobRequest *, pb::PlanJobResponse *) override;
     grpc::ServerUnaryReactor *RenderJob(Ctx *, const pb::RenderJobRequest *, pb::RenderJobResponse *) override;
+    grpc::ServerReadReactor<pb::PushSamplesRequest> *PushSamples(Ctx *, pb::PushSamplesResponse *) override;
+
+    // Where PushSamples writes (the daemon's engine); without one the rpc is UNIMPLEMENTED.
+    void setIngress(LocalEngine *engine) { m_ingress = engine; }
 
 private:
     // call(): the engine's Reply<T>; fill(response, T): the reply message from the engine's value;
@@ -75,6 +80,7 @@ private:
     ServiceMetrics &m_metrics;
     QThread *m_deliveryThread;
     std::string m_epoch;
+    LocalEngine *m_ingress = nullptr;
 };
 
 } // namespace sn::rpc
