@@ -2,9 +2,10 @@
 //   startup_ms             engine start to the Overview's first live frame (2 x 8 GPUs, the default)
 //   topology_paint_ms_p95  TopologyView of 128 nodes / 1,024 GPUs: new readings for every GPU and
 //                          link, then a full repaint, as each second of live updates brings
-//   charts_initial_ms      64 small-multiple charts over 24 h of 1 s samples: the M4-downsampled
+//   charts_initial_ms      64 small-multiple charts (SparkChart, as the GPUs page) over 24 h of 1 s samples: the
+//   M4-downsampled
 //                          range query from a real store, the charts built and filled, the first paint
-//   charts_update_ms_p95   the same charts moved on by one refresh (query, replace(), repaint)
+//   charts_update_ms_p95   the same charts moved on by one refresh (query, setPoints(), repaint)
 //   gui_busy_fraction      share of wall time the GUI thread is awake (not blocked waiting for events)
 //                          while a real-time engine streams 1,024 GPUs (~30 metrics each) at 1 Hz
 #include "backend/api/local_engine.h"
@@ -16,7 +17,7 @@
 #include "ui/overview_page.h"
 #include "ui/topology_shape.h"
 #include "widgets/gpu_heat_strip.h"
-#include "widgets/metric_chart.h"
+#include "widgets/spark_chart.h"
 #include "widgets/topology_view.h"
 
 #include <QApplication>
@@ -146,7 +147,7 @@ void charts()
     page.setWidgetResizable(true);
     page.resize(1400, 900);
     double queryMs = 0; // the engine thread's share: never on the GUI thread
-    const auto fill = [&](std::vector<MetricChart *> &charts, qint64 end) {
+    const auto fill = [&](std::vector<SparkChart *> &charts, qint64 end) {
         QElapsedTimer qt;
         qt.start();
         tsdb::RangeQuery q;
@@ -165,12 +166,11 @@ void charts()
             charts[i]->setPoints(points);
         }
     };
-    std::vector<MetricChart *> charts;
+    std::vector<SparkChart *> charts;
     QElapsedTimer t;
     t.start();
     for (int g = 0; g < kGpus; ++g) {
-        auto *c = new MetricChart;
-        c->setCompact(true);
+        auto *c = new SparkChart;     // the GPUs page's small multiple
         c->setDeferWhileHidden(true); // as the GPUs page sets its small multiples
         c->setTitle(QStringLiteral("GPU %1").arg(g % 8));
         c->setUnit(QStringLiteral("%"));

@@ -78,6 +78,8 @@ QVariant EventTableModel::data(const QModelIndex &index, int role) const
     case Message:
         return QString::fromStdString(e.message());
     case State:
+        if (e.resolved())
+            return tr("resolved by %1").arg(QString::fromStdString(e.resolved_by()));
         return e.acknowledged() ? tr("acknowledged") : tr("open");
     default:
         return {};

@@ -6,6 +6,7 @@
 #include "ui/summary_poller.h"
 #include "widgets/metric_chart.h"
 #include "widgets/simulated_badge.h"
+#include "widgets/spark_chart.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -15,7 +16,6 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLineSeries>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -41,7 +41,7 @@ QFont scaled(const QFont &base, double factor, bool bold)
     return f;
 }
 
-void configure(MetricChart *chart, const GpuChartMetric &m)
+template <typename Chart> void configure(Chart *chart, const GpuChartMetric &m)
 {
     chart->setUnit(m.unit);
     chart->setValueRange(m.min, m.max);
@@ -123,7 +123,7 @@ GpusPage::GpusPage(EngineApi &engine, SummaryPoller &poller, QWidget *parent) : 
     gridScroll->setFrameShape(QFrame::NoFrame);
     // Charts scrolled into view draw the points they were given while out of view.
     connect(gridScroll->verticalScrollBar(), &QScrollBar::valueChanged, this, [this] {
-        for (MetricChart *c : std::as_const(m_charts))
+        for (SparkChart *c : std::as_const(m_charts))
             c->applyPending();
     });
 
@@ -226,7 +226,7 @@ void GpusPage::setMetric(const QString &metric)
         return;
     }
     const GpuChartMetric *m = gpuChartMetric(metric);
-    for (MetricChart *c : std::as_const(m_charts)) {
+    for (SparkChart *c : std::as_const(m_charts)) {
         configure(c, *m);
         c->setPoints({});
     }
@@ -340,8 +340,7 @@ void GpusPage::buildGrid(const pb::Cluster &cluster)
         std::sort(gpus.begin(), gpus.end(), [](const pb::Gpu &a, const pb::Gpu &b) { return a.index() < b.index(); });
         for (int i = 0; i < gpus.size(); ++i) {
             const int index = gpus[i].index();
-            auto *c = new MetricChart;
-            c->setCompact(true);
+            auto *c = new SparkChart;
             c->setDeferWhileHidden(true);
             c->setTitle(tr("GPU %1").arg(index));
             configure(c, *m);
@@ -349,7 +348,7 @@ void GpusPage::buildGrid(const pb::Cluster &cluster)
             c->setToolTip(tr("Click for all metrics of %1 GPU %2").arg(node).arg(index));
             const QString id = node + QStringLiteral("/gpu") + QString::number(index);
             c->setObjectName(QStringLiteral("chart-") + id);
-            connect(c, &MetricChart::clicked, this, [this, node, index] { showGpu(node, index); });
+            connect(c, &SparkChart::clicked, this, [this, node, index] { showGpu(node, index); });
             grid->addWidget(c, i / kSmallColumns, i % kSmallColumns);
             m_charts.insert(id, c);
             m_chartOrder << id;
@@ -361,9 +360,9 @@ void GpusPage::buildGrid(const pb::Cluster &cluster)
     m_gridNote->setText(tr("Showing %1 of %2 GPUs. Pick a node to see the others.").arg(shown).arg(total));
 }
 
-QVector<MetricChart *> GpusPage::smallMultiples() const
+QVector<SparkChart *> GpusPage::smallMultiples() const
 {
-    QVector<MetricChart *> out;
+    QVector<SparkChart *> out;
     for (const QString &id : m_chartOrder)
         out.append(m_charts.value(id));
     return out;
@@ -489,7 +488,7 @@ void GpusPage::applyRound()
         QSet<QString> seen;
         for (const pb::Series &s : m_answers.front().series()) {
             const QString id = seriesGpuId(s);
-            MetricChart *c = m_charts.value(id);
+            SparkChart *c = m_charts.value(id);
             if (!c || seen.contains(id))
                 continue;
             seen.insert(id);

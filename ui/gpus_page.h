@@ -1,6 +1,7 @@
 #pragma once
-// The GPUs page: small multiples (one compact chart per GPU for the chosen metric, grouped by
-// node) and a detail view of one GPU with all its metrics; a time range picker (5 minutes to 7
+// The GPUs page: small multiples (one SparkChart per GPU for the chosen metric, grouped by node;
+// painted by hand so 64 of them refresh within a frame) and a detail view of one GPU with all its
+// metrics (MetricChart, Qt Charts); a time range picker (5 minutes to 7
 // days, or custom) with live follow. Data comes from the engine's downsampled range queries
 // (one query for a metric across all GPUs; pixel_columns = the charts' width, so at most 4
 // points per pixel column), lines are replaced whole, job starts/ends and events are markers.
@@ -27,6 +28,7 @@ class QVBoxLayout;
 namespace sn {
 
 class MetricChart;
+class SparkChart;
 class SimulatedBadge;
 class SummaryPoller;
 
@@ -56,8 +58,8 @@ public:
         return m_detailNode.isEmpty() ? QString() : m_detailNode + "/gpu" + QString::number(m_detailIndex);
     }
 
-    MetricChart *chart(const QString &gpuId) const { return m_charts.value(gpuId); }
-    QVector<MetricChart *> smallMultiples() const;
+    SparkChart *chart(const QString &gpuId) const { return m_charts.value(gpuId); }
+    QVector<SparkChart *> smallMultiples() const;
     QVector<MetricChart *> detailCharts() const { return m_detailCharts; }
     QComboBox *metricBox() const { return m_metricBox; }
     QComboBox *rangeBox() const { return m_rangeBox; }
@@ -110,7 +112,7 @@ private:
     QCheckBox *m_followBox = nullptr;
     QStackedWidget *m_stack = nullptr;
     QVBoxLayout *m_gridColumn = nullptr;
-    QHash<QString, MetricChart *> m_charts; // small multiples by GPU id
+    QHash<QString, SparkChart *> m_charts; // small multiples by GPU id
     QStringList m_chartOrder;
     QLabel *m_gridNote = nullptr;
     QLabel *m_detailTitle = nullptr;

@@ -130,6 +130,18 @@ void LogFilterModel::setText(const QString &text)
     invalidateFilter();
 }
 
+void LogFilterModel::setTemplate(const QString &id)
+{
+    m_template = id;
+    invalidateFilter();
+}
+void LogFilterModel::setTimeWindow(qint64 fromMs, qint64 toMs)
+{
+    m_fromMs = fromMs;
+    m_toMs = toMs;
+    invalidateFilter();
+}
+
 bool LogFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &) const
 {
     const auto *model = static_cast<const LogTableModel *>(sourceModel());
@@ -143,6 +155,10 @@ bool LogFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &) const
     if (!m_job.isEmpty() && QString::fromStdString(l.job_id()) != m_job)
         return false;
     if (!m_text.isEmpty() && !QString::fromStdString(l.text()).contains(m_text, Qt::CaseInsensitive))
+        return false;
+    if (!m_template.isEmpty() && QString::fromStdString(l.template_id()) != m_template)
+        return false;
+    if ((m_fromMs != 0 || m_toMs != 0) && (l.time_ms() < m_fromMs || l.time_ms() > m_toMs))
         return false;
     return true;
 }

@@ -1,7 +1,8 @@
 #pragma once
 // Log lines for the live tail: time, node, source, GPU, job, text; the newest at the bottom.
 // Bounded (the oldest lines leave as new ones come), appended a batch at a time with one
-// beginInsertRows per batch. LogFilterModel narrows it by node, source, GPU, job and text.
+// beginInsertRows per batch. LogFilterModel narrows it by node, source, GPU, job, text, template and
+// time window.
 
 #include "backend/api/engine_api.h"
 
@@ -41,18 +42,22 @@ class LogFilterModel : public QSortFilterProxyModel {
 public:
     using QSortFilterProxyModel::QSortFilterProxyModel;
 
-    void setNode(const QString &node);     // empty: all
-    void setSource(const QString &source); // prefix ("job/" matches every job); empty: all
-    void setGpu(int gpu);                  // -1: all
-    void setJob(const QString &job);       // empty: all
-    void setText(const QString &text);     // case-insensitive substring; empty: all
+    void setNode(const QString &node);              // empty: all
+    void setSource(const QString &source);          // prefix ("job/" matches every job); empty: all
+    void setGpu(int gpu);                           // -1: all
+    void setJob(const QString &job);                // empty: all
+    void setText(const QString &text);              // case-insensitive substring; empty: all
+    void setTemplate(const QString &id);            // the miner's template id; empty: all
+    void setTimeWindow(qint64 fromMs, qint64 toMs); // inclusive; 0, 0: all
+    QString templateId() const { return m_template; }
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
 
 private:
-    QString m_node, m_source, m_job, m_text;
+    QString m_node, m_source, m_job, m_text, m_template;
     int m_gpu = -1;
+    qint64 m_fromMs = 0, m_toMs = 0;
 };
 
 } // namespace sn

@@ -1,12 +1,15 @@
 #include "ui/logs_page.h"
 
+#include "ui/event_details.h"
 #include "ui/event_table_model.h"
 #include "ui/log_table_model.h"
+#include "ui/log_templates_panel.h"
 #include "ui/natural_compare.h"
 #include "ui/reply_guard.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDateTime>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -15,6 +18,7 @@
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -79,6 +83,18 @@ LogsPage::LogsPage(EngineApi &engine, QWidget *parent) : QWidget(parent), m_engi
     m_ack->setObjectName(QStringLiteral("acknowledge"));
     m_ack->setEnabled(false);
     m_ack->setToolTip(tr("Mark the selected anomaly as seen; it stays in the list"));
+    m_resolve = new QPushButton(tr("Resolve"));
+    m_resolve->setObjectName(QStringLiteral("resolve"));
+    m_resolve->setEnabled(false);
+    m_resolve->setToolTip(tr("Close the selected anomaly: it was dealt with (acknowledges it too)"));
+    m_chart = new QPushButton(tr("Show chart"));
+    m_chart->setObjectName(QStringLiteral("anomaly-chart"));
+    m_chart->setEnabled(false);
+    m_chart->setToolTip(tr("The selected anomaly's GPU on the GPUs page, around its time"));
+    m_details = new QLabel;
+    m_details->setObjectName(QStringLiteral("anomaly-details"));
+    m_details->setWordWrap(true);
+    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_eventCount = new QLabel;
     auto *eventBar = new QHBoxLayout;
     auto *sevLabel = new QLabel(tr("&Show:"));
@@ -88,11 +104,22 @@ LogsPage::LogsPage(EngineApi &engine, QWidget *parent) : QWidget(parent), m_engi
     eventBar->addWidget(m_openOnly);
     eventBar->addStretch(1);
     eventBar->addWidget(m_eventCount);
+    eventBar->addWidget(m_chart);
     eventBar->addWidget(m_ack);
-    auto *eventBox = new QGroupBox(tr("Anomalies and events"));
+    eventBar->addWidget(m_resolve);
+    auto *eventBox = new QWidget;
     auto *eventLayout = new QVBoxLayout(eventBox);
+    eventLayout->setContentsMargins(gap / 2, gap / 2, gap / 2, gap / 2);
     eventLayout->addLayout(eventBar);
-    eventLayout->addWidget(m_eventView);
+    eventLayout->addWidget(m_eventView, 1);
+    eventLayout->addWidget(m_details);
+
+    m_templates = new LogTemplatesPanel(engine);
+    m_templates->layout()->setContentsMargins(gap / 2, gap / 2, gap / 2, gap / 2);
+    m_tabs = new QTabWidget;
+    m_tabs->setObjectName(QStringLiteral("logs-upper-tabs"));
+    m_tabs->addTab(eventBox, tr("&Anomalies and events"));
+    m_tabs->addTab(m_templates, tr("&Templates"));
 
     // ---------------------------------------------------------------- log tail
     m_logs = new LogTableModel(20000, this);
@@ -133,12 +160,23 @@ LogsPage::LogsPage(EngineApi &engine, QWidget *parent) : QWidget(parent), m_engi
     m_pause->setCheckable(true);
     m_pause->setToolTip(tr("Stop adding new lines while you read; they wait and are added on resume"));
     m_logCount = new QLabel;
+    // What narrows the tail beyond the boxes: a chosen template, an anomaly's time; click to drop.
+    m_templateChip = new QPushButton;
+    m_templateChip->setObjectName(QStringLiteral("template-chip"));
+    m_templateChip->setFlat(true);
+    m_templateChip->setVisible(false);
+    m_windowChip = new QPushButton;
+    m_windowChip->setObjectName(QStringLiteral("window-chip"));
+    m_windowChip->setFlat(true);
+    m_windowChip->setVisible(false);
     auto *logBar = new QHBoxLayout;
     logBar->addWidget(m_node);
     logBar->addWidget(m_source);
     logBar->addWidget(m_gpu);
     logBar->addWidget(m_job);
     logBar->addWidget(m_text, 1);
+    logBar->addWidget(m_templateChip);
+    logBar->addWidget(m_windowChip);
     logBar->addWidget(m_pause);
     logBar->addWidget(m_logCount);
     auto *logBox = new QGroupBox(tr("Live log"));
@@ -147,7 +185,7 @@ LogsPage::LogsPage(EngineApi &engine, QWidget *parent) : QWidget(parent), m_engi
     logLayout->addWidget(m_logView);
 
     auto *split = new QSplitter(Qt::Vertical);
-    split->addWidget(eventBox);
+    split->addWidget(m_tabs);
     split->addWidget(logBox);
     split->setStretchFactor(0, 2);
     split->setStretchFactor(1, 3);
@@ -166,6 +204,22 @@ LogsPage::LogsPage(EngineApi &engine, QWidget *parent) : QWidget(parent), m_engi
         updateCounts();
     });
     connect(m_ack, &QPushButton::clicked, this, &LogsPage::acknowledgeSelected);
+    connect(m_resolve, &QPushButton::clicked, this, &LogsPage::resolveSelected);
+    connect(m_chart, &QPushButton::clicked, this, [this] {
+        const pb::Event *e = selectedEvent();
+        if (!e || e->gpu() < 0)
+            return;
+        const TimeWindow w = relatedWindow(*e, kContextMs, m_latestMs);
+        emit showGpuCharts(QString::fromStdString(e->node()), e->gpu(), w.startMs, w.endMs);
+    });
+    connect(m_templates, &LogTemplatesPanel::templateChosen, this,
+            [this](const QString &id, const QString &text) { filterToTemplate(id, text); });
+    connect(m_templateChip, &QPushButton::clicked, this, [this] { filterToTemplate({}); });
+    connect(m_windowChip, &QPushButton::clicked, this, [this] {
+        m_logFilter->setTimeWindow(0, 0);
+        m_windowChip->setVisible(false);
+        updateCounts();
+    });
     connect(m_eventView->selectionModel(), &QItemSelectionModel::selectionChanged, this, &LogsPage::eventSelected);
     connect(m_events, &QAbstractItemModel::dataChanged, this, &LogsPage::eventSelected);
     for (QComboBox *c : {m_node, m_gpu})
@@ -190,6 +244,7 @@ LogsPage::LogsPage(EngineApi &engine, QWidget *parent) : QWidget(parent), m_engi
     connect(m_logStream.get(), &LogStream::lines, this, &LogsPage::storeLines);
     m_eventStream = engine.streamEvents();
     connect(m_eventStream.get(), &EventStream::event, this, [this](const pb::Event &e) {
+        m_latestMs = std::max<qint64>(m_latestMs, std::max(e.time_ms(), e.end_ms()));
         m_pendingEvents.append(e);
         if (!m_flush.isActive())
             m_flush.start();
@@ -206,6 +261,7 @@ LogsPage::LogsPage(EngineApi &engine, QWidget *parent) : QWidget(parent), m_engi
         }
         std::sort(nodes.begin(), nodes.end(),
                   [](const QString &a, const QString &b) { return naturalCompare(a, b) < 0; });
+        m_templates->setNodes(nodes);
         const QSignalBlocker b1(m_node), b2(m_gpu);
         for (const QString &n : nodes)
             m_node->addItem(n, n);
@@ -226,6 +282,7 @@ LogsPage::LogsPage(EngineApi &engine, QWidget *parent) : QWidget(parent), m_engi
         for (const pb::LogLine &l : r->lines())
             if (l.time_ms() >= newest - kHistoryMs)
                 lines.append(l);
+        m_latestMs = std::max(m_latestMs, newest);
         // Streamed lines already waiting that the history also holds are dropped.
         QVector<pb::LogLine> later;
         for (const pb::LogLine &l : std::as_const(m_waiting))
@@ -249,6 +306,8 @@ LogsPage::~LogsPage() = default;
 
 void LogsPage::storeLines(const pb::LogBatch &batch)
 {
+    for (const pb::LogLine &l : batch.lines())
+        m_latestMs = std::max<qint64>(m_latestMs, l.time_ms());
     m_waiting.append(QVector<pb::LogLine>(batch.lines().begin(), batch.lines().end()));
     if (!m_flush.isActive())
         m_flush.start();
@@ -281,39 +340,95 @@ void LogsPage::applyLogFilters()
     updateCounts();
 }
 
-void LogsPage::eventSelected()
+const pb::Event *LogsPage::selectedEvent() const
 {
     const QModelIndexList rows = m_eventView->selectionModel()->selectedRows();
-    if (rows.isEmpty()) {
+    if (rows.isEmpty())
+        return nullptr;
+    const QModelIndex source = m_eventFilter->mapToSource(rows.constFirst());
+    return source.isValid() ? &m_events->event(source.row()) : nullptr;
+}
+
+void LogsPage::eventSelected()
+{
+    const pb::Event *selected = selectedEvent();
+    const bool refused = !m_roleRefusal.isEmpty();
+    if (!selected) {
         m_ack->setEnabled(false);
+        m_resolve->setEnabled(false);
+        m_chart->setEnabled(false);
+        m_details->clear();
         return;
     }
-    const QModelIndex source = m_eventFilter->mapToSource(rows.constFirst());
-    const pb::Event &e = m_events->event(source.row());
-    m_ack->setEnabled(!e.acknowledged());
-    // Narrow the log to where it happened.
+    const pb::Event e = *selected; // the filters below may move rows
+    m_ack->setEnabled(!refused && !e.acknowledged());
+    m_resolve->setEnabled(!refused && !e.resolved());
+    m_chart->setEnabled(e.gpu() >= 0 && !e.node().empty());
+    m_details->setText(eventDetailsText(e));
+    // The related lines: where it happened, around when.
     const int node = m_node->findData(QString::fromStdString(e.node()));
     m_node->setCurrentIndex(node >= 0 ? node : 0);
     const int gpu = m_gpu->findData(e.gpu());
     m_gpu->setCurrentIndex(gpu >= 0 ? gpu : 0);
+    const TimeWindow w = relatedWindow(e, kContextMs, m_latestMs);
+    m_logFilter->setTimeWindow(w.startMs, w.endMs);
+    const QString format = QStringLiteral("HH:mm:ss");
+    m_windowChip->setText(tr("%1 – %2 ✕")
+                              .arg(QDateTime::fromMSecsSinceEpoch(w.startMs).toString(format),
+                                   QDateTime::fromMSecsSinceEpoch(w.endMs).toString(format)));
+    m_windowChip->setToolTip(tr("Only lines from two minutes before the anomaly to two minutes after it; click "
+                                "to show all times"));
+    m_windowChip->setVisible(true);
+    updateCounts();
+}
+
+void LogsPage::filterToTemplate(const QString &id, const QString &text)
+{
+    m_logFilter->setTemplate(id);
+    m_templateChip->setVisible(!id.isEmpty());
+    m_templateChip->setText(tr("Template %1 ✕").arg(id));
+    m_templateChip->setToolTip(text.isEmpty() ? tr("Click to show every template")
+                                              : tr("%1\nClick to show every template").arg(text));
+    updateCounts();
 }
 
 void LogsPage::acknowledgeSelected()
 {
-    const QModelIndexList rows = m_eventView->selectionModel()->selectedRows();
-    if (rows.isEmpty())
+    const pb::Event *e = selectedEvent();
+    if (!e)
         return;
-    const std::uint64_t id = m_events->event(m_eventFilter->mapToSource(rows.constFirst()).row()).id();
     m_ack->setEnabled(false);
-    onReply(m_engine.ackEvent(id, userName().toStdString()), this, [this](const Result<pb::Event> &r) {
-        if (!r) {
-            m_eventCount->setText(tr("Not acknowledged: %1").arg(QString::fromStdString(r.error().message)));
-            eventSelected();
-            return;
+    onReply(m_engine.ackEvent(e->id(), userName().toStdString()), this,
+            [this](const Result<pb::Event> &r) { answerEventChange(r, tr("Not acknowledged: %1")); });
+}
+
+void LogsPage::resolveSelected()
+{
+    const pb::Event *e = selectedEvent();
+    if (!e)
+        return;
+    m_ack->setEnabled(false);
+    m_resolve->setEnabled(false);
+    onReply(m_engine.resolveEvent(e->id(), userName().toStdString()), this,
+            [this](const Result<pb::Event> &r) { answerEventChange(r, tr("Not resolved: %1")); });
+}
+
+void LogsPage::answerEventChange(const Result<pb::Event> &r, const QString &what)
+{
+    if (!r) {
+        const QString message = QString::fromStdString(r.error().message);
+        if (r.error().code == ErrorCode::PermissionDenied) {
+            // A viewer over remote: the engine will refuse every change, so stop offering them.
+            m_roleRefusal = message;
+            for (QPushButton *b : {m_ack, m_resolve})
+                b->setToolTip(tr("Your role may not change events: %1").arg(message));
         }
-        m_events->upsert({*r});
-        updateCounts();
-    });
+        m_eventCount->setText(what.arg(message));
+        eventSelected();
+        return;
+    }
+    m_events->upsert({*r});
+    updateCounts();
 }
 
 void LogsPage::updateCounts()

@@ -4,10 +4,11 @@
 // tail: the last hour from queryLogs, then streamLogs, filtered by node, source, GPU, job and
 // text, with Pause (lines arriving meanwhile wait and are added on resume). Streamed lines are
 // only stored as they arrive and added to the table on a timer at most ten times a second.
-// Selecting an anomaly narrows the log to its node and GPU.
-//
-// Built on today's EngineApi; a templates view and richer anomaly fields (end, evidence,
-// action) slot in when the engine offers them (event_table_model.h says how).
+// Selecting an anomaly narrows the log to its node, GPU and the time around it, says what the
+// engine saw, and offers its GPU's charts over that window (showGpuCharts, for the GPUs page).
+// Resolve closes it (resolveEvent). Over a remote engine that refuses the user's role, both
+// buttons turn off and say why. Beside the anomalies, the templates view (log_templates_panel.h):
+// clicking a template narrows the tail to its lines.
 
 #include "backend/api/engine_api.h"
 
@@ -21,6 +22,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QTabWidget;
 class QTableView;
 
 namespace sn {
@@ -29,6 +31,7 @@ class EventFilterModel;
 class EventTableModel;
 class LogFilterModel;
 class LogTableModel;
+class LogTemplatesPanel;
 
 class LogsPage : public QWidget {
     Q_OBJECT
@@ -46,10 +49,28 @@ public:
     QComboBox *nodeFilter() const { return m_node; }
     QPushButton *pauseButton() const { return m_pause; }
     QPushButton *acknowledgeButton() const { return m_ack; }
+    QPushButton *resolveButton() const { return m_resolve; }
+    QPushButton *chartButton() const { return m_chart; }
+    QPushButton *templateChip() const { return m_templateChip; }
+    QPushButton *windowChip() const { return m_windowChip; }
+    QLabel *eventDetails() const { return m_details; }
+    LogTemplatesPanel *templatesPanel() const { return m_templates; }
+    QTabWidget *upperTabs() const { return m_tabs; }
     int waitingLines() const { return static_cast<int>(m_waiting.size()); }
 
     // Acknowledges the selected anomaly, as the user whose name the console runs under.
     void acknowledgeSelected();
+    // Resolves it (and acknowledges it if not yet).
+    void resolveSelected();
+    // Narrows the tail to one template's lines; empty: all templates.
+    void filterToTemplate(const QString &id, const QString &text = {});
+
+    // How far before an anomaly's start and after its end its related lines and chart reach.
+    static constexpr qint64 kContextMs = 2 * 60 * 1000;
+
+signals:
+    // The selected anomaly's GPU charted over [startMs, endMs] (the main window opens the GPUs page).
+    void showGpuCharts(const QString &node, int gpu, qint64 startMs, qint64 endMs);
 
 private:
     void storeLines(const pb::LogBatch &batch);
@@ -57,6 +78,8 @@ private:
     void applyLogFilters();
     void eventSelected();
     void updateCounts();
+    const pb::Event *selectedEvent() const;
+    void answerEventChange(const Result<pb::Event> &r, const QString &what);
 
     EngineApi &m_engine;
     std::unique_ptr<LogStream> m_logStream;
@@ -65,6 +88,7 @@ private:
     QVector<pb::Event> m_pendingEvents;
     QTimer m_flush;
     bool m_historyLoaded = false;
+    qint64 m_latestMs = 0; // the newest engine time seen (lines, events): where "ongoing" ends
 
     LogTableModel *m_logs = nullptr;
     LogFilterModel *m_logFilter = nullptr;
@@ -75,6 +99,14 @@ private:
     QComboBox *m_severity = nullptr;
     QCheckBox *m_openOnly = nullptr;
     QPushButton *m_ack = nullptr;
+    QPushButton *m_resolve = nullptr;
+    QPushButton *m_chart = nullptr;
+    QLabel *m_details = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    LogTemplatesPanel *m_templates = nullptr;
+    QPushButton *m_templateChip = nullptr;
+    QPushButton *m_windowChip = nullptr;
+    QString m_roleRefusal; // the engine refused this user's role: why, and the buttons stay off
     QLabel *m_eventCount = nullptr;
     QComboBox *m_node = nullptr;
     QComboBox *m_source = nullptr;

@@ -6,9 +6,9 @@
 #include "ui/jobs_page.h"
 #include "ui/logs_page.h"
 #include "ui/overview_page.h"
+#include "ui/reports_page.h"
 #include "ui/setup/setup_launcher_page.h"
 #include "ui/setup/setup_wizard.h"
-#include "ui/reports_page.h"
 #include "ui/summary_poller.h"
 #include "ui/topology_page.h"
 #include "widgets/freshness_label.h"
@@ -134,6 +134,15 @@ void MainWindow::buildPages()
             gpus->showGpu(node, gpu);
             setCurrentPage(QStringLiteral("gpus"));
         });
+    // From an anomaly to its GPU's charts around its time.
+    auto *logs = qobject_cast<LogsPage *>(page(QStringLiteral("logs")));
+    if (logs && gpus)
+        connect(logs, &LogsPage::showGpuCharts, this,
+                [this, gpus](const QString &node, int gpu, qint64 startMs, qint64 endMs) {
+                    gpus->setCustomRange(startMs, endMs);
+                    gpus->showGpu(node, gpu);
+                    setCurrentPage(QStringLiteral("gpus"));
+                });
 
     connect(m_nav, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row < 0)

@@ -1,5 +1,6 @@
 #include "widgets/metric_chart.h"
 
+#include "widgets/chart_scale.h"
 #include "widgets/health.h"
 
 #include <QDateTime>
@@ -16,31 +17,6 @@
 #include <cmath>
 
 namespace sn {
-
-namespace {
-// A "nice" step (1, 2 or 5 x 10^k) so the axis reads 0, 20, 40 rather than 0, 17.3, 34.6.
-double niceStep(double span, int ticks)
-{
-    if (span <= 0)
-        return 1;
-    const double raw = span / std::max(1, ticks - 1);
-    const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-    for (double m : {1.0, 2.0, 2.5, 5.0, 10.0})
-        if (raw <= m * magnitude)
-            return m * magnitude;
-    return 10 * magnitude;
-}
-
-// Time labels that suit the span: seconds for minutes, hours for a day, dates for a week.
-QString timeFormat(qint64 spanMs)
-{
-    if (spanMs <= 15 * 60 * 1000)
-        return QStringLiteral("HH:mm:ss");
-    if (spanMs <= 36LL * 3600 * 1000)
-        return QStringLiteral("HH:mm");
-    return QStringLiteral("ddd HH:mm");
-}
-} // namespace
 
 MetricChart::MetricChart(QWidget *parent) : QChartView(parent)
 {
@@ -119,7 +95,7 @@ void MetricChart::setTimeRange(qint64 startMs, qint64 endMs)
         return;
     m_startMs = startMs;
     m_endMs = endMs;
-    if (const QString format = timeFormat(endMs - startMs); m_timeAxis->format() != format)
+    if (const QString format = timeLabelFormat(endMs - startMs); m_timeAxis->format() != format)
         m_timeAxis->setFormat(format);
     m_timeAxis->setRange(QDateTime::fromMSecsSinceEpoch(startMs), QDateTime::fromMSecsSinceEpoch(endMs));
     viewport()->update();
@@ -200,25 +176,13 @@ int MetricChart::plotWidth() const
 
 void MetricChart::updateValueAxis()
 {
-    double lo = std::isnan(m_fixedMin) ? m_dataMin : m_fixedMin;
-    double hi = std::isnan(m_fixedMax) ? m_dataMax : m_fixedMax;
-    if (!std::isnan(m_fixedMax) && m_dataMax > hi)
-        hi = m_dataMax; // a fixed range never hides a value above it
-    if (std::isnan(m_fixedMin) && lo > 0 && lo < (hi - lo))
-        lo = 0; // values far from zero keep a zero baseline so a small change does not look huge
-    if (hi <= lo)
-        hi = lo + 1;
-    const int ticks = m_valueAxis->tickCount();
-    const double step = niceStep(hi - lo, ticks);
-    lo = std::floor(lo / step) * step;
-    hi = std::max(lo + step * (ticks - 1), std::ceil(hi / step) * step);
+    const ValueScale s = valueScale(m_dataMin, m_dataMax, m_fixedMin, m_fixedMax, m_compact ? 3 : 5);
     // Each change relayouts the chart: set only what differs (a live update rarely moves the scale).
-    const int tickCount = static_cast<int>(std::lround((hi - lo) / step)) + 1;
-    if (m_valueAxis->tickCount() != tickCount)
-        m_valueAxis->setTickCount(tickCount);
-    if (m_valueAxis->min() != lo || m_valueAxis->max() != hi)
-        m_valueAxis->setRange(lo, hi);
-    const QString format = step >= 1 ? QStringLiteral("%.0f") : QStringLiteral("%.1f");
+    if (m_valueAxis->tickCount() != s.ticks)
+        m_valueAxis->setTickCount(s.ticks);
+    if (m_valueAxis->min() != s.min || m_valueAxis->max() != s.max)
+        m_valueAxis->setRange(s.min, s.max);
+    const QString format = s.step >= 1 ? QStringLiteral("%.0f") : QStringLiteral("%.1f");
     if (m_valueAxis->labelFormat() != format)
         m_valueAxis->setLabelFormat(format);
 }

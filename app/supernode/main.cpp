@@ -3,6 +3,7 @@
 #include "backend/api/engine_config.h"
 #include "backend/api/local_engine.h"
 #include "backend/remote/grpc/remote_connection.h"
+#include "translations/translation_loader.h"
 #include "ui/job_submit_dialog.h"
 #include "ui/main_window.h"
 #include "ui/setup/setup_wizard.h"
@@ -74,12 +75,15 @@ int main(int argc, char **argv)
     const QCommandLineOption clientKey(QStringLiteral("client-key"),
                                        QStringLiteral("With --connect: the client certificate's key."),
                                        QStringLiteral("FILE"));
+    const QCommandLineOption lang(QStringLiteral("lang"),
+                                  QStringLiteral("The console's language (zh_CN, en); default: the environment's "
+                                                 "(LANG). The report text is translated so far (translations/)."),
+                                  QStringLiteral("LANG"));
     const QCommandLineOption setup(QStringLiteral("setup"),
                                    QStringLiteral("Open the setup wizard alone: from server addresses to a running "
                                                   "cluster (docs/setup-wizard.md)."));
-    parser.addOptions(
-        {help, version, config, screenshot, page, after, dialog, connectTo, tokenFile, caFile, clientCert, clientKey,
-         setup});
+    parser.addOptions({help, version, config, screenshot, page, after, dialog, connectTo, tokenFile, caFile, clientCert,
+                       clientKey, setup, lang});
     if (!parser.parse(arguments)) {
         printErr(QStringLiteral("supernode: %1\nRun 'supernode --help' for usage.").arg(parser.errorText()));
         return 2;
@@ -147,6 +151,10 @@ int main(int argc, char **argv)
     QApplication::setOrganizationName(QStringLiteral("SuperNode"));
     QApplication::setApplicationName(QStringLiteral("SuperNode Console"));
     QApplication::setApplicationVersion(QStringLiteral(SN_VERSION));
+    if (auto language = sn::installTranslations(parser.value(lang)); !language) {
+        printErr(QStringLiteral("supernode: --lang: %1").arg(QString::fromStdString(language.error().message)));
+        return 2;
+    }
 
     if (parser.isSet(setup)) {
         sn::SetupWizardOptions options = sn::defaultSetupWizardOptions();

@@ -1,5 +1,6 @@
 // supernodectl: the command line. All logic is in backend/ctl.
 #include "backend/ctl/ctl.h"
+#include "translations/translation_loader.h"
 
 #include <QCoreApplication>
 #include <QGuiApplication>
@@ -23,6 +24,8 @@ int main(int argc, char **argv)
     // its answer unless asked (QT_LOGGING_RULES="sn.*.info=true").
     if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES"))
         QLoggingCategory::setFilterRules(QStringLiteral("sn.*.info=false"));
+    // The environment's language (LANG); `report --lang` chooses another for one report.
+    (void)sn::installTranslations();
     QTextStream out(stdout);
     QTextStream err(stderr);
     return sn::ctl::run(QCoreApplication::arguments(), out, err);

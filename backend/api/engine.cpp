@@ -4,6 +4,7 @@
 #include "backend/api/engine_jobs.h"
 #include "backend/api/job_plan.h"
 #include "backend/api/log_query.h"
+#include "backend/api/log_template_summary.h"
 #include "backend/api/proto_convert.h"
 #include "backend/api/telemetry_sources.h"
 #include "backend/model/cluster_yaml.h"
@@ -520,6 +521,33 @@ Result<pb::Event> Engine::ackEvent(std::uint64_t id, const std::string &by)
         }
     }
     return notFound("no event with id " + std::to_string(id));
+}
+
+Result<pb::Event> Engine::resolveEvent(std::uint64_t id, const std::string &by)
+{
+    for (Event &e : m_events) {
+        if (e.id == id) {
+            const std::int64_t now = m_clock->nowMs();
+            if (!e.acknowledged) {
+                e.acknowledged = true;
+                e.acknowledgedBy = by;
+                e.acknowledgedMs = now;
+            }
+            e.resolved = true;
+            e.resolvedBy = by;
+            e.resolvedMs = now;
+            qCInfo(lcEngine) << "event" << id << "resolved by" << by.c_str();
+            return toProto(e);
+        }
+    }
+    return notFound("no event with id " + std::to_string(id));
+}
+
+Result<pb::ListLogTemplatesResponse> Engine::listLogTemplates(const pb::ListLogTemplatesRequest &request)
+{
+    if (!m_logPipeline)
+        setUpLogPipeline();
+    return summarizeLogTemplates(m_logs, m_logPipeline->miner(), request, m_clock->nowMs());
 }
 
 pb::LogQueryResponse Engine::queryLogs(const pb::LogQueryRequest &request) const

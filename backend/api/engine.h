@@ -90,8 +90,10 @@ public:
 
     pb::ListEventsResponse listEvents(const pb::ListEventsRequest &request) const;
     Result<pb::Event> ackEvent(std::uint64_t id, const std::string &by);
+    Result<pb::Event> resolveEvent(std::uint64_t id, const std::string &by);
 
     pb::LogQueryResponse queryLogs(const pb::LogQueryRequest &request) const;
+    Result<pb::ListLogTemplatesResponse> listLogTemplates(const pb::ListLogTemplatesRequest &request);
     // Lines from an intake (files, journal, kernel, offline import): mined, matched, kept.
     void ingestLogs(std::vector<LogRecord> lines);
     const logs::LogPipeline &logPipeline() const { return *m_logPipeline; }

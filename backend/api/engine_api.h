@@ -63,9 +63,13 @@ public:
     virtual Reply<pb::ListEventsResponse> listEvents(const pb::ListEventsRequest &request) = 0;
     virtual std::unique_ptr<EventStream> streamEvents() = 0;
     virtual Reply<pb::Event> ackEvent(std::uint64_t id, const std::string &by) = 0;
+    // Closes an event (and acknowledges it if not yet); operators and admins over remote.
+    virtual Reply<pb::Event> resolveEvent(std::uint64_t id, const std::string &by) = 0;
 
     virtual Reply<pb::LogQueryResponse> queryLogs(const pb::LogQueryRequest &request) = 0;
     virtual std::unique_ptr<LogStream> streamLogs(const pb::StreamLogsRequest &request) = 0;
+    // The templates of the kept lines: counts, first/last seen, worst severity, rate per bucket.
+    virtual Reply<pb::ListLogTemplatesResponse> listLogTemplates(const pb::ListLogTemplatesRequest &request) = 0;
 
     virtual Reply<pb::ConfigDocument> getConfig() = 0;
     virtual Reply<pb::ApplyConfigResponse> applyConfig(const pb::ApplyConfigRequest &request) = 0;

@@ -151,6 +151,16 @@ Reply<pb::Event> LocalEngine::ackEvent(std::uint64_t id, const std::string &by)
     return post<pb::Event>([id, by](Engine &e) { return e.ackEvent(id, by); });
 }
 
+Reply<pb::Event> LocalEngine::resolveEvent(std::uint64_t id, const std::string &by)
+{
+    return post<pb::Event>([id, by](Engine &e) { return e.resolveEvent(id, by); });
+}
+
+Reply<pb::ListLogTemplatesResponse> LocalEngine::listLogTemplates(const pb::ListLogTemplatesRequest &request)
+{
+    return post<pb::ListLogTemplatesResponse>([request](Engine &e) { return e.listLogTemplates(request); });
+}
+
 Reply<pb::LogQueryResponse> LocalEngine::queryLogs(const pb::LogQueryRequest &request)
 {
     return post<pb::LogQueryResponse>([request](Engine &e) { return e.queryLogs(request); });

@@ -213,6 +213,9 @@ Event fromProto(const pb::Event &p)
     e.message = p.message();
     e.simulated = p.simulated();
     e.acknowledged = p.acknowledged();
+    e.resolved = p.resolved();
+    e.resolvedBy = p.resolved_by();
+    e.resolvedMs = p.resolved_ms();
     return e;
 }
 
@@ -244,6 +247,9 @@ pb::Event toProto(const Event &e)
     p.set_acknowledged_ms(e.acknowledgedMs);
     p.set_job_id(e.jobId);
     p.set_template_id(e.templateId);
+    p.set_resolved(e.resolved);
+    p.set_resolved_by(e.resolvedBy);
+    p.set_resolved_ms(e.resolvedMs);
     return p;
 }
 

@@ -71,10 +71,11 @@ Commands:
                                    add a token to supernoded's tokens file (stored hashed) and
                                    print the token, once
   report [--from T] [--to T] [--scope cluster|node:N|queue:Q|job:ID] [--sections a,b]
-         [--snapshot FILE] [--seed N] --format pdf|html|csv -o PATH
+         [--snapshot FILE] [--seed N] [--lang zh_CN|en] --format pdf|html|csv -o PATH
                                    a cluster report for a range (default: the last 24 hours;
                                    the embedded simulated super node simulates the range first);
                                    csv writes one file per table into the folder PATH;
+                                   --lang: the report's language (default: LANG);
                                    T: ISO 8601 (2026-01-01T00:00:00Z) or epoch milliseconds
   snapshot [--from T] [--to T] [--scope S] -o FILE
                                    save the range's data into one file that report --snapshot

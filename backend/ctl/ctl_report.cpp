@@ -12,6 +12,7 @@
 #include "backend/report/report_gatherer.h"
 #include "backend/report/report_simulation.h"
 #include "backend/report/snapshot_file.h"
+#include "translations/translation_loader.h"
 
 #include <QDateTime>
 
@@ -57,7 +58,7 @@ QString take(Context &ctx, const QString &name, bool *missingValue)
 }
 
 struct ReportArgs {
-    QString from, to, scope, format, output, snapshot, sections, seed;
+    QString from, to, scope, format, output, snapshot, sections, seed, lang;
 };
 
 // The data of the range: from a snapshot file, a remote engine, or the embedded simulated super
@@ -138,6 +139,7 @@ ReportArgs takeArgs(Context &ctx, bool *missingValue)
     a.snapshot = take(ctx, QStringLiteral("--snapshot"), missingValue);
     a.sections = take(ctx, QStringLiteral("--sections"), missingValue);
     a.seed = take(ctx, QStringLiteral("--seed"), missingValue);
+    a.lang = take(ctx, QStringLiteral("--lang"), missingValue);
     return a;
 }
 
@@ -158,6 +160,10 @@ int reportCommand(Context &ctx)
     if (!a.snapshot.isEmpty() && (!a.from.isEmpty() || !a.to.isEmpty() || !a.seed.isEmpty()))
         return usage(ctx, QStringLiteral("report --snapshot: the snapshot holds its range; --from, --to and --seed "
                                          "are for gathering one"));
+    // The report's words, numbers and dates in --lang (else the environment's, as main() set).
+    if (!a.lang.isEmpty())
+        if (auto language = installTranslations(a.lang); !language)
+            return usage(ctx, QStringLiteral("--lang: %1").arg(QString::fromStdString(language.error().message)));
     auto snapshot = gather(ctx, a);
     if (!snapshot)
         return fail(ctx, snapshot.error());

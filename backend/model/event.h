@@ -39,6 +39,10 @@ struct Event {
     std::int64_t acknowledgedMs = 0;
     std::string jobId;
     std::string templateId;
+    // An operator closed it (ResolveEvent); resolving acknowledges too.
+    bool resolved = false;
+    std::string resolvedBy;
+    std::int64_t resolvedMs = 0;
 };
 
 } // namespace sn

@@ -1,5 +1,7 @@
 #include "backend/report/chart_geometry.h"
 
+#include "backend/report/report_text.h"
+
 #include <QDateTime>
 
 #include <algorithm>
@@ -50,7 +52,9 @@ const char *seriesColor(std::size_t i)
 
 std::string shortTime(std::int64_t ms)
 {
-    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("MM-dd HH:mm")).toStdString();
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC)
+        .toString(ReportText::tr("MM-dd HH:mm", "short date and time pattern of QDateTime::toString"))
+        .toStdString();
 }
 
 } // namespace sn::report

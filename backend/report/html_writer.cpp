@@ -1,7 +1,9 @@
 #include "backend/report/html_writer.h"
 
 #include "backend/report/chart_geometry.h"
+#include "backend/report/report_text.h"
 
+#include <QLocale>
 #include <QSaveFile>
 #include <QString>
 
@@ -69,8 +71,8 @@ void appendTable(std::string &out, const Table &t)
         out += "</tr>\n";
     }
     if (t.rows.empty())
-        out += "<tr><td colspan=\"" + std::to_string(std::max<std::size_t>(1, t.columns.size())) +
-               "\">none in the range</td></tr>\n";
+        out += "<tr><td colspan=\"" + std::to_string(std::max<std::size_t>(1, t.columns.size())) + "\">" +
+               escaped(ReportText::tr8("none in the range")) + "</td></tr>\n";
     out += "</tbody></table>\n";
 }
 
@@ -116,13 +118,23 @@ std::string chartSvg(const Chart &chart, std::int64_t startMs, std::int64_t endM
 
 std::string toHtml(const ReportData &data, const std::vector<std::string> &keys)
 {
-    std::string out = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>\n<title>" +
-                      escaped(data.clusterName) + " report</title>\n<style>" + kCss + "</style></head><body>\n";
-    out += "<h1>" + escaped(data.clusterName) + " — cluster report</h1>\n<p class=\"meta\">" +
-           escaped(formatUtc(data.startMs)) + " to " + escaped(formatUtc(data.endMs)) + " · scope " +
-           escaped(data.scope) + " · from " + escaped(data.engine) + "</p>\n";
+    // The document's language is the locale the report was made in ("zh", "en": QLocale::bcp47Name).
+    const std::string lang = QLocale().bcp47Name().toStdString();
+    std::string out = "<!DOCTYPE html>\n<html lang=\"" + escaped(lang.empty() || lang == "C" ? "en" : lang) +
+                      "\"><head><meta charset=\"utf-8\"/>\n<title>" +
+                      escaped(ReportText::tr("%1 report").arg(qs(data.clusterName)).toStdString()) +
+                      "</title>\n<style>" + kCss + "</style></head><body>\n";
+    out += "<h1>" + escaped(ReportText::tr("%1 — cluster report").arg(qs(data.clusterName)).toStdString()) +
+           "</h1>\n<p class=\"meta\">" +
+           escaped(ReportText::tr("%1 to %2 · scope %3 · from %4")
+                       .arg(qs(formatUtc(data.startMs)), qs(formatUtc(data.endMs)), qs(data.scope), qs(data.engine))
+                       .toStdString()) +
+           "</p>\n";
     if (data.simulated)
-        out += "<p class=\"sim\">Simulated cluster: these figures come from a model of hardware, not real GPUs.</p>\n";
+        out +=
+            "<p class=\"sim\">" +
+            escaped(ReportText::tr8("Simulated cluster: these figures come from a model of hardware, not real GPUs.")) +
+            "</p>\n";
     for (const Section &s : data.sections) {
         if (!wanted(keys, s.key))
             continue;

@@ -1,6 +1,7 @@
 #include "backend/report/pdf_writer.h"
 
 #include "backend/report/chart_geometry.h"
+#include "backend/report/report_text.h"
 
 #include <QFileInfo>
 #include <QFontMetricsF>
@@ -29,9 +30,14 @@ QString q(const std::string &s)
 QFont reportFont(double points, bool bold = false)
 {
     QFont f;
-    // Latin text in DejaVu Sans, Chinese in Noto Sans CJK: Qt maps the CJK font's digits (which it
-    // reaches through glyph substitution) to no character, so text extraction lost them.
-    f.setFamilies({QStringLiteral("DejaVu Sans"), QStringLiteral("Noto Sans CJK SC")});
+    // Latin text in DejaVu Sans (a CJK font's digits, reached through glyph substitution, map to
+    // no character, so text extraction lost them). Chinese in WenQuanYi Micro Hei first: Noto
+    // Sans CJK draws 用, 户, 页, ... with the glyph it also gives the look-alike Kangxi radicals,
+    // and Qt names a glyph by its lowest code point in the PDF's ToUnicode map, so copying or
+    // searching the PDF found radicals (U+2F64 for 用). WenQuanYi has no radicals. Noto stays
+    // the fallback where WenQuanYi is not installed.
+    f.setFamilies(
+        {QStringLiteral("DejaVu Sans"), QStringLiteral("WenQuanYi Micro Hei"), QStringLiteral("Noto Sans CJK SC")});
     f.setPointSizeF(points);
     f.setBold(bold);
     return f;
@@ -53,16 +59,16 @@ public:
         m_painter.drawText(QRectF(kMargin, 200, contentWidth(), 80), Qt::AlignLeft | Qt::TextWordWrap,
                            q(m_data.clusterName));
         m_painter.setFont(reportFont(16));
-        m_painter.drawText(QPointF(kMargin, 300), QStringLiteral("Cluster report"));
+        m_painter.drawText(QPointF(kMargin, 300), ReportText::tr("Cluster report"));
         m_painter.setFont(reportFont(11));
         m_painter.drawText(QPointF(kMargin, 330),
-                           q(formatUtc(m_data.startMs)) + QStringLiteral(" to ") + q(formatUtc(m_data.endMs)));
-        m_painter.drawText(QPointF(kMargin, 348), QStringLiteral("Scope: ") + q(m_data.scope));
-        m_painter.drawText(QPointF(kMargin, 366), QStringLiteral("Data: ") + q(m_data.engine));
+                           ReportText::tr("%1 to %2").arg(q(formatUtc(m_data.startMs)), q(formatUtc(m_data.endMs))));
+        m_painter.drawText(QPointF(kMargin, 348), ReportText::tr("Scope: %1").arg(q(m_data.scope)));
+        m_painter.drawText(QPointF(kMargin, 366), ReportText::tr("Data: %1").arg(q(m_data.engine)));
         if (m_data.simulated) {
             m_painter.setPen(QColor(0xb3, 0x5c, 0x00));
             m_painter.drawText(QPointF(kMargin, 396),
-                               QStringLiteral("Simulated cluster: figures come from a model of hardware."));
+                               ReportText::tr("Simulated cluster: figures come from a model of hardware."));
             m_painter.setPen(Qt::black);
         }
         newPage();
@@ -119,11 +125,12 @@ private:
     {
         m_painter.setFont(reportFont(8));
         m_painter.setPen(QColor(0x66, 0x66, 0x66));
-        m_painter.drawText(QRectF(kMargin, m_height - kMargin + 6, contentWidth(), 12), Qt::AlignLeft,
-                           q(m_data.clusterName) + QStringLiteral(" · ") + q(formatUtc(m_data.startMs)) +
-                               QStringLiteral(" to ") + q(formatUtc(m_data.endMs)));
+        m_painter.drawText(
+            QRectF(kMargin, m_height - kMargin + 6, contentWidth(), 12), Qt::AlignLeft,
+            q(m_data.clusterName) + QStringLiteral(" · ") +
+                ReportText::tr("%1 to %2").arg(q(formatUtc(m_data.startMs)), q(formatUtc(m_data.endMs))));
         m_painter.drawText(QRectF(kMargin, m_height - kMargin + 6, contentWidth(), 12), Qt::AlignRight,
-                           QStringLiteral("Page %1").arg(m_page));
+                           ReportText::tr("Page %1").arg(m_page));
         m_painter.setPen(Qt::black);
     }
 
@@ -259,7 +266,7 @@ private:
         tableRow(header, {}, widths, true);
         m_painter.setFont(body);
         if (t.rows.empty()) {
-            tableRow({QStringLiteral("none in the range")}, {}, {contentWidth()}, false);
+            tableRow({ReportText::tr("none in the range")}, {}, {contentWidth()}, false);
         }
         for (const auto &row : t.rows) {
             if (m_y + kRowHeight > m_height - kMargin - 14) {
@@ -300,7 +307,7 @@ Status writePdf(const ReportData &data, const QString &path, const PdfOptions &o
         writer.setResolution(72);
         writer.setPageSize(QPageSize(QPageSize::A4));
         writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-        writer.setTitle(q(data.clusterName) + QStringLiteral(" cluster report"));
+        writer.setTitle(ReportText::tr("%1 cluster report").arg(q(data.clusterName)));
         writer.setCreator(QStringLiteral("SuperNode Console"));
         PdfLayout layout(writer, data);
         if (!layout.ok())

@@ -1,7 +1,7 @@
 #pragma once
 // The report as a PDF through QPdfWriter and QPainter: a cover (cluster name, range, scope),
 // vector charts, tables that split across pages and repeat their header row, page numbers.
-// Text is set in Noto Sans CJK (fonts-noto-cjk) when installed, so Chinese names render; Qt
+// Text is set in WenQuanYi Micro Hei, else Noto Sans CJK, when installed, so Chinese names render; Qt
 // embeds the subset of the font it used, so the file reads the same on any machine.
 // Needs a QGuiApplication (the offscreen platform is enough).
 

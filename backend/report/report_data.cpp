@@ -1,4 +1,5 @@
 #include "backend/report/report_data.h"
+#include "backend/report/report_text.h"
 
 #include <QDateTime>
 #include <QLocale>
@@ -26,13 +27,24 @@ std::string cellText(const Cell &cell)
 {
     if (!cell.number)
         return cell.text;
-    // The C locale: reports are read next to other tools' numbers, so no digit grouping.
-    return QString::number(*cell.number, 'f', cell.decimals).toStdString();
+    return localNumber(*cell.number, cell.decimals);
+}
+
+std::string localNumber(double value, int decimals)
+{
+    // The default locale's digits and decimal point (translations/translation_loader.h sets it
+    // with the language), but no digit grouping: reports are read next to other tools' numbers.
+    QLocale locale;
+    locale.setNumberOptions(locale.numberOptions() | QLocale::OmitGroupSeparator);
+    return locale.toString(value, 'f', decimals).toStdString();
 }
 
 std::string formatUtc(std::int64_t ms)
 {
-    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'")).toStdString();
+    // The date pattern is translated with the rest ("yyyy年M月d日 HH:mm" in Chinese).
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC)
+        .toString(ReportText::tr("yyyy-MM-dd HH:mm 'UTC'", "date and time pattern of QDateTime::toString"))
+        .toStdString();
 }
 
 } // namespace sn::report

@@ -92,8 +92,10 @@ inline Cell numberCell(double value, int decimals = 1)
     return {{}, value, decimals};
 }
 std::string cellText(const Cell &cell); // the number formatted, or the text
+// In the default locale, without digit grouping: "1234.5".
+std::string localNumber(double value, int decimals);
 
-// "2026-01-01 00:00 UTC"
+// "2026-01-01 00:00 UTC" (in Chinese "2026年1月1日 00:00 UTC")
 std::string formatUtc(std::int64_t ms);
 
 } // namespace sn::report

@@ -21,6 +21,9 @@ Section logSection(const GpuIndex &index);
 Section topologySection(const GpuIndex &index);
 Section recommendationSection(const GpuIndex &index);
 
+// "COMPLETED", "FAILED", ... in the report's language.
+std::string jobStateText(int state);
+
 // "3 h 20 min", "45 s"
 std::string formatDuration(double seconds);
 

@@ -1,6 +1,7 @@
 #include "backend/report/report_builder.h"
 #include "backend/report/report_sections.h"
 #include "backend/report/report_stats.h"
+#include "backend/report/report_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,10 +14,30 @@ std::string formatDuration(double seconds)
 {
     const auto s = static_cast<long long>(std::llround(seconds));
     if (s < 60)
-        return std::to_string(s) + " s";
+        return ReportText::tr("%1 s").arg(s).toStdString();
     if (s < 3600)
-        return std::to_string(s / 60) + " min";
-    return std::to_string(s / 3600) + " h " + std::to_string(s % 3600 / 60) + " min";
+        return ReportText::tr("%1 min").arg(s / 60).toStdString();
+    return ReportText::tr("%1 h %2 min").arg(s / 3600).arg(s % 3600 / 60).toStdString();
+}
+
+std::string jobStateText(int state)
+{
+    switch (state) {
+    case pb::JOB_STATE_PENDING:
+        return ReportText::tr8("PENDING");
+    case pb::JOB_STATE_RUNNING:
+        return ReportText::tr8("RUNNING");
+    case pb::JOB_STATE_COMPLETED:
+        return ReportText::tr8("COMPLETED");
+    case pb::JOB_STATE_FAILED:
+        return ReportText::tr8("FAILED");
+    case pb::JOB_STATE_CANCELLED:
+        return ReportText::tr8("CANCELLED");
+    case pb::JOB_STATE_PREEMPTED:
+        return ReportText::tr8("PREEMPTED");
+    default:
+        return ReportText::tr8("UNSPECIFIED");
+    }
 }
 
 Kpis computeKpis(const GpuIndex &index)
@@ -66,29 +87,43 @@ Kpis computeKpis(const GpuIndex &index)
 
 Section kpiSection(const Kpis &k, const GpuIndex &index)
 {
-    Section s{"kpis", "Summary", {}, {}, {}};
-    s.paragraphs.push_back(std::to_string(k.nodes) + " nodes, " + std::to_string(k.gpus) + " GPUs over " +
-                           formatDuration(index.rangeHours() * 3600) + "; utilization sampled every " +
-                           formatDuration(double(index.snapshot().step_ms()) / 1000) + ".");
-    Table t{"kpis", "Key figures", {"KPI", "Value", "Unit"}, {}};
+    Section s{"kpis", ReportText::tr8("Summary"), {}, {}, {}};
+    s.paragraphs.push_back(ReportText::tr("%1 nodes, %2 GPUs over %3; utilization sampled every %4.")
+                               .arg(k.nodes)
+                               .arg(k.gpus)
+                               .arg(qs(formatDuration(index.rangeHours() * 3600)),
+                                    qs(formatDuration(double(index.snapshot().step_ms()) / 1000)))
+                               .toStdString());
+    Table t{"kpis",
+            ReportText::tr8("Key figures"),
+            {ReportText::tr8("KPI"), ReportText::tr8("Value"), ReportText::tr8("Unit")},
+            {}};
+    // The names are marked for lupdate here and translated when the row is made.
     const auto row = [&](const char *name, double value, int decimals, const char *unit) {
-        t.rows.push_back({textCell(name), numberCell(value, decimals), textCell(unit)});
+        t.rows.push_back(
+            {textCell(ReportText::tr8(name)), numberCell(value, decimals), textCell(ReportText::tr8(unit))});
     };
-    row("GPU-hours available", k.gpuHoursAvailable, 1, "GPU-h");
-    row("GPU-hours allocated", k.gpuHoursAllocated, 1, "GPU-h");
-    row("GPU-hours used", k.gpuHoursUsed, 1, "GPU-h");
-    row("Allocation rate", k.allocationRate * 100, 1, "%");
-    row("Mean utilization", k.utilMeanPercent, 1, "%");
-    row("P95 utilization", k.utilP95Percent, 1, "%");
-    row("Jobs submitted", k.jobsSubmitted, 0, "jobs");
-    row("Jobs completed", k.jobsCompleted, 0, "jobs");
-    row("Jobs failed", k.jobsFailed, 0, "jobs");
-    row("Jobs cancelled", k.jobsCancelled, 0, "jobs");
-    row("Mean wait", k.waitMeanS, 0, "s");
-    row("P95 wait", k.waitP95S, 0, "s");
-    row("Mean completion time", k.completionMeanS, 0, "s");
-    row("P95 completion time", k.completionP95S, 0, "s");
-    row("GPU energy", k.energyKwh, 1, "kWh");
+    row(QT_TRANSLATE_NOOP("ReportText", "GPU-hours available"), k.gpuHoursAvailable, 1,
+        QT_TRANSLATE_NOOP("ReportText", "GPU-h"));
+    row(QT_TRANSLATE_NOOP("ReportText", "GPU-hours allocated"), k.gpuHoursAllocated, 1,
+        QT_TRANSLATE_NOOP("ReportText", "GPU-h"));
+    row(QT_TRANSLATE_NOOP("ReportText", "GPU-hours used"), k.gpuHoursUsed, 1, QT_TRANSLATE_NOOP("ReportText", "GPU-h"));
+    row(QT_TRANSLATE_NOOP("ReportText", "Allocation rate"), k.allocationRate * 100, 1,
+        QT_TRANSLATE_NOOP("ReportText", "%"));
+    row(QT_TRANSLATE_NOOP("ReportText", "Mean utilization"), k.utilMeanPercent, 1,
+        QT_TRANSLATE_NOOP("ReportText", "%"));
+    row(QT_TRANSLATE_NOOP("ReportText", "P95 utilization"), k.utilP95Percent, 1, QT_TRANSLATE_NOOP("ReportText", "%"));
+    row(QT_TRANSLATE_NOOP("ReportText", "Jobs submitted"), k.jobsSubmitted, 0, QT_TRANSLATE_NOOP("ReportText", "jobs"));
+    row(QT_TRANSLATE_NOOP("ReportText", "Jobs completed"), k.jobsCompleted, 0, QT_TRANSLATE_NOOP("ReportText", "jobs"));
+    row(QT_TRANSLATE_NOOP("ReportText", "Jobs failed"), k.jobsFailed, 0, QT_TRANSLATE_NOOP("ReportText", "jobs"));
+    row(QT_TRANSLATE_NOOP("ReportText", "Jobs cancelled"), k.jobsCancelled, 0, QT_TRANSLATE_NOOP("ReportText", "jobs"));
+    row(QT_TRANSLATE_NOOP("ReportText", "Mean wait"), k.waitMeanS, 0, QT_TRANSLATE_NOOP("ReportText", "s"));
+    row(QT_TRANSLATE_NOOP("ReportText", "P95 wait"), k.waitP95S, 0, QT_TRANSLATE_NOOP("ReportText", "s"));
+    row(QT_TRANSLATE_NOOP("ReportText", "Mean completion time"), k.completionMeanS, 0,
+        QT_TRANSLATE_NOOP("ReportText", "s"));
+    row(QT_TRANSLATE_NOOP("ReportText", "P95 completion time"), k.completionP95S, 0,
+        QT_TRANSLATE_NOOP("ReportText", "s"));
+    row(QT_TRANSLATE_NOOP("ReportText", "GPU energy"), k.energyKwh, 1, QT_TRANSLATE_NOOP("ReportText", "kWh"));
     s.tables.push_back(std::move(t));
     return s;
 }
@@ -100,13 +135,13 @@ struct Usage {
     double allocated = 0, used = 0;
 };
 
-Table usageTable(const GpuIndex &index, const char *id, const char *title, const char *column,
+Table usageTable(const GpuIndex &index, const char *id, std::string title, std::string column,
                  const std::function<std::string(const pb::Job &)> &key)
 {
     std::map<std::string, Usage> groups;
     double total = 0;
     for (const pb::Job *job : index.jobs()) {
-        Usage &u = groups[key(*job).empty() ? "(none)" : key(*job)];
+        Usage &u = groups[key(*job).empty() ? ReportText::tr8("(none)") : key(*job)];
         ++u.jobs;
         u.allocated += index.allocatedGpuHours(*job);
         u.used += index.usedGpuHours(*job);
@@ -114,8 +149,8 @@ Table usageTable(const GpuIndex &index, const char *id, const char *title, const
     }
     Table t{id,
             title,
-            {column, "Jobs", "GPU-hours allocated", "GPU-hours used", "Share of allocated %",
-             "Utilization while allocated %"},
+            {column, ReportText::tr8("Jobs"), ReportText::tr8("GPU-hours allocated"), ReportText::tr8("GPU-hours used"),
+             ReportText::tr8("Share of allocated %"), ReportText::tr8("Utilization while allocated %")},
             {}};
     for (const auto &[name, u] : groups)
         t.rows.push_back({textCell(name), numberCell(u.jobs, 0), numberCell(u.allocated), numberCell(u.used),
@@ -155,31 +190,35 @@ std::vector<double> means(const std::vector<Window> &windows)
 
 Section utilizationSection(const GpuIndex &index)
 {
-    Section s{"utilization", "Utilization by queue, user and priority class", {}, {}, {}};
-    s.paragraphs.push_back("GPU-hours each group's jobs held in the range, and how busy those GPUs were meanwhile.");
-    s.tables.push_back(usageTable(index, "utilization_by_queue", "By queue (team)", "Queue",
-                                  [](const pb::Job &j) { return j.spec().queue(); }));
-    s.tables.push_back(
-        usageTable(index, "utilization_by_user", "By user", "User", [](const pb::Job &j) { return j.spec().user(); }));
-    s.tables.push_back(usageTable(index, "utilization_by_priority_class", "By priority class", "Priority class",
+    Section s{"utilization", ReportText::tr8("Utilization by queue, user and priority class"), {}, {}, {}};
+    s.paragraphs.push_back(
+        ReportText::tr8("GPU-hours each group's jobs held in the range, and how busy those GPUs were meanwhile."));
+    s.tables.push_back(usageTable(index, "utilization_by_queue", ReportText::tr8("By queue (team)"),
+                                  ReportText::tr8("Queue"), [](const pb::Job &j) { return j.spec().queue(); }));
+    s.tables.push_back(usageTable(index, "utilization_by_user", ReportText::tr8("By user"), ReportText::tr8("User"),
+                                  [](const pb::Job &j) { return j.spec().user(); }));
+    s.tables.push_back(usageTable(index, "utilization_by_priority_class", ReportText::tr8("By priority class"),
+                                  ReportText::tr8("Priority class"),
                                   [](const pb::Job &j) { return j.spec().priority_class(); }));
     return s;
 }
 
 Section nodeSection(const GpuIndex &index)
 {
-    Section s{"nodes", "Nodes: utilization, temperature and power", {}, {}, {}};
+    Section s{"nodes", ReportText::tr8("Nodes: utilization, temperature and power"), {}, {}, {}};
     std::vector<std::string> nodes;
     for (const auto &[key, g] : index.gpus())
         if (nodes.empty() || nodes.back() != key.node)
             nodes.push_back(key.node);
-    Chart util{"Mean GPU utilization by node", "%", {}}, temp{"Mean GPU temperature by node", "°C", {}},
-        power{"Mean GPU power by node", "W", {}};
-    Table t{
-        "node_utilization",
-        "Per node",
-        {"Node", "GPUs", "Mean utilization %", "P95 utilization %", "Max temperature °C", "Mean power W", "Energy kWh"},
-        {}};
+    Chart util{ReportText::tr8("Mean GPU utilization by node"), "%", {}},
+        temp{ReportText::tr8("Mean GPU temperature by node"), "°C", {}},
+        power{ReportText::tr8("Mean GPU power by node"), "W", {}};
+    Table t{"node_utilization",
+            ReportText::tr8("Per node"),
+            {ReportText::tr8("Node"), ReportText::tr8("GPUs"), ReportText::tr8("Mean utilization %"),
+             ReportText::tr8("P95 utilization %"), ReportText::tr8("Max temperature °C"),
+             ReportText::tr8("Mean power W"), ReportText::tr8("Energy kWh")},
+            {}};
     for (const std::string &node : nodes) {
         util.series.push_back(nodeMean(node, index, &GpuSeries::util));
         temp.series.push_back(nodeMean(node, index, &GpuSeries::temp));
@@ -207,11 +246,12 @@ Section nodeSection(const GpuIndex &index)
 
 Section gpuSection(const GpuIndex &index)
 {
-    Section s{"gpus", "GPUs", {}, {}, {}};
+    Section s{"gpus", ReportText::tr8("GPUs"), {}, {}, {}};
     Table t{"gpu_utilization",
-            "Per GPU",
-            {"Node", "GPU", "Mean utilization %", "P95 utilization %", "Mean temperature °C", "Max temperature °C",
-             "Mean power W", "Energy kWh"},
+            ReportText::tr8("Per GPU"),
+            {ReportText::tr8("Node"), ReportText::tr8("GPU"), ReportText::tr8("Mean utilization %"),
+             ReportText::tr8("P95 utilization %"), ReportText::tr8("Mean temperature °C"),
+             ReportText::tr8("Max temperature °C"), ReportText::tr8("Mean power W"), ReportText::tr8("Energy kWh")},
             {}};
     for (const auto &[key, g] : index.gpus())
         t.rows.push_back({textCell(key.node), numberCell(key.gpu, 0), numberCell(index.meanOf(g.util)),
@@ -224,15 +264,17 @@ Section gpuSection(const GpuIndex &index)
 
 Section jobSection(const GpuIndex &index)
 {
-    Section s{"jobs", "Jobs", {}, {}, {}};
+    Section s{"jobs", ReportText::tr8("Jobs"), {}, {}, {}};
     std::map<std::string, int> states;
     Table jobs{"jobs",
-               "Jobs in the range",
-               {"Job", "Name", "User", "Queue", "Priority class", "GPUs", "State", "Submitted", "Wait s", "Run s",
-                "GPU-hours allocated", "GPU-hours used"},
+               ReportText::tr8("Jobs in the range"),
+               {ReportText::tr8("Job"), ReportText::tr8("Name"), ReportText::tr8("User"), ReportText::tr8("Queue"),
+                ReportText::tr8("Priority class"), ReportText::tr8("GPUs"), ReportText::tr8("State"),
+                ReportText::tr8("Submitted"), ReportText::tr8("Wait s"), ReportText::tr8("Run s"),
+                ReportText::tr8("GPU-hours allocated"), ReportText::tr8("GPU-hours used")},
                {}};
     for (const pb::Job *job : index.jobs()) {
-        const std::string state = pb::JobState_Name(job->state()).substr(10); // drop "JOB_STATE_"
+        const std::string state = jobStateText(job->state());
         ++states[state];
         const double wait = job->start_time_ms() > 0 ? double(job->start_time_ms() - job->submit_time_ms()) / 1000 : 0;
         const double run = job->start_time_ms() > 0 && job->end_time_ms() > 0
@@ -245,10 +287,12 @@ Section jobSection(const GpuIndex &index)
                              numberCell(run, 0), numberCell(index.allocatedGpuHours(*job), 2),
                              numberCell(index.usedGpuHours(*job), 2)});
     }
-    Table byState{"job_states", "Jobs by state", {"State", "Jobs"}, {}};
+    Table byState{
+        "job_states", ReportText::tr8("Jobs by state"), {ReportText::tr8("State"), ReportText::tr8("Jobs")}, {}};
     for (const auto &[state, n] : states)
         byState.rows.push_back({textCell(state), numberCell(n, 0)});
-    s.paragraphs.push_back(std::to_string(index.jobs().size()) + " jobs were submitted in or ran during the range.");
+    s.paragraphs.push_back(
+        ReportText::tr("%1 jobs were submitted in or ran during the range.").arg(index.jobs().size()).toStdString());
     s.tables.push_back(std::move(byState));
     s.tables.push_back(std::move(jobs));
     return s;

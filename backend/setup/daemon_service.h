@@ -2,7 +2,7 @@
 // How the head node's supernoded is started once the wizard has made the certificates: a
 // systemd drop-in for supernoded.service that gives it the listen address, TLS and the tokens.
 // supernoded refuses to start without TLS (or --insecure-no-tls on loopback), so the unit as
-// shipped needs these. The unit runs as a DynamicUser, which cannot read root's 0600 key: the
+// shipped needs these. The unit runs as the system user supernode, which cannot read root's 0600 key: the
 // drop-in hands the key, certificates and tokens over with LoadCredential=, and the arguments
 // name them through systemd's %d (the service's credentials directory).
 

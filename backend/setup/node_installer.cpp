@@ -34,15 +34,18 @@ NodeApplyPlan systemdApplyPlan(const std::string &node, std::shared_ptr<SshSessi
     p.files.push_back({agentBinary, root + "/usr/bin/supernode-agent", 0755});
     p.files.push_back(
         {unitDir + "/supernode-agent.service", root + "/etc/systemd/system/supernode-agent.service", 0644});
+    // The units run as system users (installer/systemd/*.sysusers); systemd-sysusers creates them.
+    p.files.push_back({unitDir + "/supernode-agent.sysusers", root + "/etc/sysusers.d/supernode-agent.conf", 0644});
     std::vector<std::string> enable{"systemctl", "enable", "--now", "supernode-agent.service"};
     std::vector<std::string> disable{"systemctl", "disable", "--now", "supernode-agent.service"};
     if (head) {
         p.files.push_back({daemonBinary, root + "/usr/bin/supernoded", 0755});
         p.files.push_back({unitDir + "/supernoded.service", root + "/etc/systemd/system/supernoded.service", 0644});
+        p.files.push_back({unitDir + "/supernoded.sysusers", root + "/etc/sysusers.d/supernoded.conf", 0644});
         enable.push_back("supernoded.service");
         disable.push_back("supernoded.service");
     }
-    p.activate = {{"systemctl", "daemon-reload"}, enable};
+    p.activate = {{"systemd-sysusers"}, {"systemctl", "daemon-reload"}, enable};
     p.deactivate = {disable};
     p.report = {root + "/usr/bin/supernode-agent", "--probe", "--json"};
     return p;

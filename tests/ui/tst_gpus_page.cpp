@@ -1,12 +1,14 @@
 // The GPUs page on a real embedded engine in virtual time: small multiples from one downsampled
 // query, never more than 4 points per pixel column, time ranges switching the window, a custom
-// range, live follow, the detail view of one GPU and job markers. Also MetricChart alone.
+// range, live follow, the detail view of one GPU and job markers. Also MetricChart alone
+// (the detail view's chart); SparkChart alone is tests/ui/tst_spark_chart.cpp.
 #include "backend/api/local_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "ui/gpu_chart_data.h"
 #include "ui/gpus_page.h"
 #include "ui/summary_poller.h"
 #include "widgets/metric_chart.h"
+#include "widgets/spark_chart.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -63,7 +65,7 @@ struct Fixture {
     }
 };
 
-void verifyAtMostFourPerColumn(MetricChart *c)
+template <typename Chart> void verifyAtMostFourPerColumn(Chart *c)
 {
     QVERIFY2(c->pointCount() <= 4 * c->plotWidth() + 4,
              qPrintable(QStringLiteral("%1 points on %2 columns").arg(c->pointCount()).arg(c->plotWidth())));
@@ -116,11 +118,11 @@ private slots:
         QCOMPARE(f.page->smallMultiples().size(), 16);
         f.page->setSpan(15 * 60 * 1000);
         QVERIFY(f.nextRound());
-        MetricChart *c = f.page->chart("node01/gpu0");
+        SparkChart *c = f.page->chart("node01/gpu0");
         QVERIFY(c);
         QTRY_VERIFY(c->pointCount() > 10);
-        QTRY_VERIFY(c->series()->count() > 10); // in view: drawn, not held back
-        for (MetricChart *m : f.page->smallMultiples()) {
+        QTRY_VERIFY(c->drawnPointCount() > 10); // in view: drawn, not held back
+        for (SparkChart *m : f.page->smallMultiples()) {
             verifyAtMostFourPerColumn(m);
             QVERIFY(m->pointCount() > 0);
         }
@@ -151,7 +153,7 @@ private slots:
         QVERIFY(f.nextRound());
         QCOMPARE(f.page->windowEndMs() - f.page->windowStartMs(), spanMs);
         QVERIFY(f.page->windowEndMs() >= engineNow(f.engine) - 1000);
-        MetricChart *c = f.page->chart("node02/gpu5");
+        SparkChart *c = f.page->chart("node02/gpu5");
         QTRY_VERIFY(c->pointCount() > 0);
         verifyAtMostFourPerColumn(c);
         QCOMPARE(c->endMs() - c->startMs(), spanMs);
@@ -180,7 +182,7 @@ private slots:
         f.page->setCustomRange(now - 50 * 1000, now - 20 * 1000);
         QVERIFY(!f.page->following());
         QVERIFY(f.nextRound());
-        MetricChart *c = f.page->chart("node01/gpu1");
+        SparkChart *c = f.page->chart("node01/gpu1");
         QTRY_VERIFY(c->pointCount() > 0);
         for (const QPointF &p : c->points())
             QVERIFY(p.x() >= now - 50 * 1000 && p.x() <= now - 20 * 1000);
@@ -245,9 +247,9 @@ private slots:
         QScrollArea area;
         auto *content = new QWidget;
         auto *column = new QVBoxLayout(content);
-        auto *top = new MetricChart;
-        auto *below = new MetricChart;
-        for (MetricChart *c : {top, below}) {
+        auto *top = new SparkChart; // as the GPUs page's small multiples
+        auto *below = new SparkChart;
+        for (SparkChart *c : {top, below}) {
             c->setDeferWhileHidden(true);
             c->setMinimumHeight(600);
             column->addWidget(c);
@@ -257,20 +259,20 @@ private slots:
         area.resize(600, 450);
         area.show();
         QVERIFY(QTest::qWaitForWindowExposed(&area));
-        QTRY_VERIFY(!top->viewport()->visibleRegion().isEmpty());
-        QVERIFY(below->viewport()->visibleRegion().isEmpty());
+        QTRY_VERIFY(!top->visibleRegion().isEmpty());
+        QVERIFY(below->visibleRegion().isEmpty());
         const QList<QPointF> points{QPointF(0, 1), QPointF(1000, 2), QPointF(2000, 3)};
         top->setPoints(points);
         below->setPoints(points);
-        QCOMPARE(top->series()->count(), 3);
+        QCOMPARE(top->drawnPointCount(), 3);
         QVERIFY(below->hasPending());
-        QCOMPARE(below->series()->count(), 0);
+        QCOMPARE(below->drawnPointCount(), 0);
         QCOMPARE(below->pointCount(), 3); // what it will show
         area.ensureWidgetVisible(below);
-        QTRY_VERIFY(!below->viewport()->visibleRegion().isEmpty());
+        QTRY_VERIFY(!below->visibleRegion().isEmpty());
         below->applyPending(); // what the GPUs page does when its scroll bar moves
         QVERIFY(!below->hasPending());
-        QCOMPARE(below->series()->count(), 3);
+        QCOMPARE(below->drawnPointCount(), 3);
     }
 
     void chartDataHelpers()

@@ -1,17 +1,23 @@
 // The Logs & anomalies page: its models under QAbstractItemModelTester, and on a real embedded
 // engine in virtual time a fault's kernel line found by filtering, pause and resume of the
-// tail, and an anomaly acknowledged through the engine.
+// tail, an anomaly acknowledged and resolved through the engine with its related lines and
+// chart window, and the templates view narrowing the tail to one template.
 #include "backend/api/local_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "ui/event_table_model.h"
 #include "ui/log_table_model.h"
+#include "ui/log_template_table_model.h"
+#include "ui/log_templates_panel.h"
 #include "ui/logs_page.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QItemSelectionModel>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTest>
 
@@ -51,6 +57,23 @@ pb::Event makeEvent(std::uint64_t id, pb::Severity s, bool acked = false)
     e.set_message("Xid 79");
     e.set_acknowledged(acked);
     return e;
+}
+
+pb::LogTemplateInfo templateInfo(const char *id, const char *text, std::uint64_t count, qint64 last,
+                                 const char *node = "node01")
+{
+    pb::LogTemplateInfo t;
+    t.set_id(id);
+    t.set_text(text);
+    t.set_count(count);
+    t.set_total_count(count);
+    t.set_first_ms(1000);
+    t.set_last_ms(last);
+    t.set_severity(pb::SEVERITY_INFO);
+    t.add_nodes(node);
+    for (int i = 0; i < 4; ++i)
+        t.add_rate(static_cast<std::uint32_t>(count) / 4);
+    return t;
 }
 
 pb::InjectFaultRequest xid79(const char *node, int gpu)
@@ -185,6 +208,143 @@ private slots:
         QVERIFY(still.ok());
         for (const pb::Event &e : still->events())
             QVERIFY(e.id() != id);
+    }
+
+    void templateModelPassesTheTesterUpdatesInPlaceAndSorts()
+    {
+        LogTemplateTableModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        LogTemplateFilterModel filter;
+        filter.setSourceModel(&model);
+        QAbstractItemModelTester filterTester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        pb::ListLogTemplatesResponse first;
+        *first.add_templates() = templateInfo("0000000a", "NVRM: Xid (PCI:<*>): 79", 4, 5000);
+        *first.add_templates() = templateInfo("0000000b", "slurmd: launched job <*>", 12, 9000, "node02");
+        first.set_bucket_ms(1000);
+        model.update(first);
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.data(model.index(model.rowOf("0000000b"), LogTemplateTableModel::Count)).toULongLong(), 12ull);
+        const auto rate = model.data(model.index(0, LogTemplateTableModel::Rate), LogTemplateTableModel::RateRole)
+                              .value<QList<qreal>>();
+        QCOMPARE(rate.size(), 4);
+
+        filter.sort(LogTemplateTableModel::Count, Qt::DescendingOrder);
+        QCOMPARE(filter.data(filter.index(0, LogTemplateTableModel::Count)).toULongLong(), 12ull); // numbers, not text
+        filter.setText(QStringLiteral("xid"));
+        QCOMPARE(filter.rowCount(), 1);
+        filter.setText({});
+        filter.setNode(QStringLiteral("node02"));
+        QCOMPARE(filter.rowCount(), 1);
+        filter.setNode({});
+
+        // The next answer: b grew past nothing, a vanished, c is new; b keeps its identity.
+        const QPersistentModelIndex b = model.index(model.rowOf("0000000b"), 0);
+        pb::ListLogTemplatesResponse second;
+        *second.add_templates() = templateInfo("0000000c", "nccl: ring <*> connected", 3, 9500);
+        *second.add_templates() = templateInfo("0000000b", "slurmd: launched job <*>", 20, 9900, "node02");
+        model.update(second);
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.rowOf("0000000a"), -1);
+        QVERIFY(b.isValid());
+        QCOMPARE(b.data(LogTemplateTableModel::IdRole).toString(), QStringLiteral("0000000b"));
+        QCOMPARE(model.data(model.index(b.row(), LogTemplateTableModel::Count)).toULongLong(), 20ull);
+        model.update({});
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void clickingATemplateNarrowsTheTailToIt()
+    {
+        auto engine = virtualEngine();
+        QVERIFY(waitFor(engine->advanceTime(5000)).ok());
+        QVERIFY(waitFor(engine->injectFault(xid79("node01", 3))).ok());
+        QVERIFY(waitFor(engine->advanceTime(2000)).ok());
+        LogsPage page(*engine);
+        page.resize(1400, 900);
+        page.show();
+        QTRY_VERIFY(page.logModel()->rowCount() > 0);
+        LogTemplatesPanel *panel = page.templatesPanel();
+        QSignalSpy refreshed(panel, &LogTemplatesPanel::refreshed);
+        page.upperTabs()->setCurrentWidget(panel); // shown: it asks the engine
+        QTRY_VERIFY(refreshed.count() >= 1);
+        QVERIFY(panel->model()->rowCount() >= 2);
+        panel->textFilter()->setText(QStringLiteral("Xid"));
+        QCOMPARE(panel->filter()->rowCount(), 1);
+        const QModelIndex row = panel->filter()->index(0, LogTemplateTableModel::Template);
+        const QString id = row.data(LogTemplateTableModel::IdRole).toString();
+        QCOMPARE(id.size(), 8);
+        QTableView *view = panel->view();
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(row).center());
+        QCOMPARE(page.logFilter()->templateId(), id);
+        QVERIFY(page.templateChip()->isVisible());
+        QVERIFY(page.logFilter()->rowCount() >= 1);
+        QVERIFY(page.logFilter()->rowCount() < page.logModel()->rowCount());
+        for (int r = 0; r < page.logFilter()->rowCount(); ++r)
+            QVERIFY(page.logFilter()->data(page.logFilter()->index(r, LogTableModel::Text)).toString().contains("Xid"));
+        page.templateChip()->click(); // drops the template filter
+        QVERIFY(page.logFilter()->templateId().isEmpty());
+        QVERIFY(!page.templateChip()->isVisible());
+        QCOMPARE(page.logFilter()->rowCount(), page.logModel()->rowCount());
+    }
+
+    void anAnomalyShowsItsContextAndIsResolvedThroughTheEngine()
+    {
+        auto engine = virtualEngine();
+        QVERIFY(waitFor(engine->advanceTime(200000)).ok()); // lines long before the fault
+        QVERIFY(waitFor(engine->injectFault(xid79("node01", 5))).ok());
+        QVERIFY(waitFor(engine->advanceTime(2000)).ok());
+        LogsPage page(*engine);
+        page.show();
+        QTRY_VERIFY(page.eventFilter()->rowCount() >= 1);
+        QTRY_VERIFY(page.logModel()->rowCount() > 0);
+        int row = -1;
+        for (int r = 0; r < page.eventFilter()->rowCount(); ++r)
+            if (page.eventFilter()->index(r, EventTableModel::Kind).data().toString() == QStringLiteral("gpu.xid"))
+                row = r;
+        QVERIFY(row >= 0);
+        const pb::Event xid =
+            page.eventModel()->event(page.eventFilter()->mapToSource(page.eventFilter()->index(row, 0)).row());
+        QVERIFY(!page.resolveButton()->isEnabled());
+        QVERIFY(!page.chartButton()->isEnabled());
+        page.eventView()->selectRow(row);
+        QVERIFY(page.resolveButton()->isEnabled());
+        QVERIFY(page.chartButton()->isEnabled());
+        QVERIFY(!page.eventDetails()->text().isEmpty());
+        // The related lines: its node and GPU, within two minutes of it.
+        QVERIFY(page.windowChip()->isVisible());
+        QVERIFY(page.logFilter()->rowCount() >= 1);
+        for (int r = 0; r < page.logFilter()->rowCount(); ++r) {
+            const qint64 t = page.logFilter()->index(r, 0).data(LogTableModel::TimeMsRole).toLongLong();
+            QVERIFY(t >= xid.time_ms() - LogsPage::kContextMs && t <= xid.time_ms() + LogsPage::kContextMs);
+            QCOMPARE(page.logFilter()->index(r, 0).data(LogTableModel::GpuRole).toInt(), 5);
+        }
+        page.windowChip()->click();
+        QVERIFY(!page.windowChip()->isVisible());
+
+        QSignalSpy chart(&page, &LogsPage::showGpuCharts);
+        page.chartButton()->click();
+        QCOMPARE(chart.count(), 1);
+        QCOMPARE(chart.at(0).at(0).toString(), QStringLiteral("node01"));
+        QCOMPARE(chart.at(0).at(1).toInt(), 5);
+        QVERIFY(chart.at(0).at(2).toLongLong() <= xid.time_ms() - LogsPage::kContextMs);
+        QVERIFY(chart.at(0).at(3).toLongLong() >= xid.time_ms() + LogsPage::kContextMs);
+
+        page.resolveButton()->click();
+        QTRY_VERIFY(page.eventModel()->event(page.eventModel()->rowOf(xid.id())).resolved());
+        QVERIFY(!page.resolveButton()->isEnabled());
+        QVERIFY(page.eventModel()
+                    ->data(page.eventModel()->index(page.eventModel()->rowOf(xid.id()), EventTableModel::State))
+                    .toString()
+                    .startsWith(QStringLiteral("resolved by")));
+        const auto events = waitFor(engine->listEvents({}));
+        QVERIFY(events.ok());
+        bool found = false;
+        for (const pb::Event &e : events->events())
+            if (e.id() == xid.id()) {
+                found = true;
+                QVERIFY(e.resolved());
+                QVERIFY(e.acknowledged());
+            }
+        QVERIFY(found);
     }
 };
 

@@ -1,13 +1,22 @@
 // The console on a RemoteEngine talking to a real supernoded over TLS: the status bar names the
-// daemon, says when it is lost, and recovers when it is back (on the same port).
+// daemon, says when it is lost, and recovers when it is back (on the same port); a viewer's Logs
+// page reads templates over gRPC and stops offering changes the daemon refuses its role.
 #include "backend/remote/grpc/remote_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "tests/backend/telemetry/loopback_port.h"
 #include "tests/support/supernoded_process.h"
+#include "ui/event_table_model.h"
+#include "ui/log_template_table_model.h"
+#include "ui/log_templates_panel.h"
+#include "ui/logs_page.h"
 #include "ui/main_window.h"
 
 #include <QApplication>
 #include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableView>
 #include <QTest>
 
 using namespace sn;
@@ -46,6 +55,48 @@ private slots:
         QVERIFY2(daemon.start(options, &why), qPrintable(why));
         QTRY_VERIFY_WITH_TIMEOUT(window.connectionLabel()->text().contains(QStringLiteral("simulated super node")),
                                  15000);
+    }
+
+    void aViewersLogsPageReadsTemplatesAndMayNotChangeEvents()
+    {
+        test::SupernodedProcess daemon;
+        test::SupernodedProcess::Options options;
+        options.spec = sim::defaultSimulatedSpec(1);
+        QString why;
+        QVERIFY2(daemon.start(options, &why), qPrintable(why));
+        rpc::RemoteEngine operatorEngine(daemon.client("operator"));
+        pb::InjectFaultRequest fault;
+        fault.set_kind(pb::FAULT_KIND_XID_79);
+        fault.set_node("node01");
+        fault.set_gpu(1);
+        QVERIFY(waitFor(operatorEngine.advanceTime(3000)).ok());
+        QVERIFY(waitFor(operatorEngine.injectFault(fault)).ok());
+        QVERIFY(waitFor(operatorEngine.advanceTime(2000)).ok());
+
+        rpc::RemoteEngine engine(daemon.client("viewer"));
+        LogsPage page(engine);
+        page.show();
+        QSignalSpy refreshed(page.templatesPanel(), &LogTemplatesPanel::refreshed);
+        page.upperTabs()->setCurrentWidget(page.templatesPanel());
+        QTRY_VERIFY_WITH_TIMEOUT(refreshed.count() >= 1, 10000);
+        QVERIFY(page.templatesPanel()->model()->rowCount() >= 1);
+        page.upperTabs()->setCurrentIndex(0);
+
+        QTRY_VERIFY_WITH_TIMEOUT(page.eventFilter()->rowCount() >= 1, 10000);
+        page.eventView()->selectRow(0);
+        QVERIFY(page.resolveButton()->isEnabled());
+        page.resolveButton()->click();
+        // PERMISSION_DENIED: neither change is offered again, and the buttons say why.
+        QTRY_VERIFY_WITH_TIMEOUT(page.resolveButton()->toolTip().contains(QStringLiteral("role")), 10000);
+        QVERIFY(!page.resolveButton()->isEnabled());
+        QVERIFY(!page.acknowledgeButton()->isEnabled());
+        page.eventView()->clearSelection();
+        page.eventView()->selectRow(0);
+        QVERIFY(!page.resolveButton()->isEnabled());
+        const auto events = waitFor(operatorEngine.listEvents({}));
+        QVERIFY(events.ok());
+        for (const pb::Event &e : events->events())
+            QVERIFY(!e.resolved());
     }
 };
 

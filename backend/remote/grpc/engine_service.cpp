@@ -38,6 +38,8 @@ constexpr RpcPolicy kRenderJob{"RenderJob", Role::Viewer, false};
 // Agents push with an operator token: a viewer must not write telemetry. Not audited per
 // stream (an agent opens one every second); the store is the record.
 constexpr RpcPolicy kPushSamples{"PushSamples", Role::Operator, false};
+constexpr RpcPolicy kResolveEvent{"ResolveEvent", Role::Operator, true};
+constexpr RpcPolicy kListLogTemplates{"ListLogTemplates", Role::Viewer, false};
 
 // Bounded queue per server stream: at 1 batch/s this is minutes of slack for a stalled reader.
 constexpr std::size_t kMaxQueuedStreamMessages = 1024;
@@ -352,6 +354,22 @@ grpc::ServerReadReactor<pb::PushSamplesRequest> *EngineService::PushSamples(Ctx 
         return new Refused(denied);
     }
     return new PushSamplesReactor(*m_ingress, r);
+}
+
+grpc::ServerUnaryReactor *EngineService::ResolveEvent(Ctx *c, const pb::ResolveEventRequest *q,
+                                                      pb::ResolveEventResponse *r)
+{
+    return unary(
+        c, kResolveEvent, *q, r, [this, q] { return m_engine.resolveEvent(q->id(), q->by()); },
+        [](pb::ResolveEventResponse *out, pb::Event e) { *out->mutable_event() = std::move(e); }, storeEvent);
+}
+
+grpc::ServerUnaryReactor *EngineService::ListLogTemplates(Ctx *c, const pb::ListLogTemplatesRequest *q,
+                                                          pb::ListLogTemplatesResponse *r)
+{
+    return unary(
+        c, kListLogTemplates, *q, r, [this, q] { return m_engine.listLogTemplates(*q); },
+        assign<pb::ListLogTemplatesResponse>);
 }
 
 } // namespace sn::rpc

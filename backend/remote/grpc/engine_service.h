@@ -47,6 +47,9 @@ public:
     grpc::ServerUnaryReactor *AdvanceTime(Ctx *, const pb::AdvanceTimeRequest *, pb::SimulationStatus *) override;
     grpc::ServerUnaryReactor *PlanJob(Ctx *, const pb::PlanJobRequest *, pb::PlanJobResponse *) override;
     grpc::ServerUnaryReactor *RenderJob(Ctx *, const pb::RenderJobRequest *, pb::RenderJobResponse *) override;
+    grpc::ServerUnaryReactor *ResolveEvent(Ctx *, const pb::ResolveEventRequest *, pb::ResolveEventResponse *) override;
+    grpc::ServerUnaryReactor *ListLogTemplates(Ctx *, const pb::ListLogTemplatesRequest *,
+                                               pb::ListLogTemplatesResponse *) override;
     grpc::ServerReadReactor<pb::PushSamplesRequest> *PushSamples(Ctx *, pb::PushSamplesResponse *) override;
 
     // Where PushSamples writes (the daemon's engine); without one the rpc is UNIMPLEMENTED.

@@ -495,6 +495,21 @@ Reply<pb::Event> RemoteEngine::ackEvent(std::uint64_t id, const std::string &by)
         request, SN_RPC(AckEvent), [](pb::AckEventResponse r) { return std::move(*r.mutable_event()); });
 }
 
+Reply<pb::Event> RemoteEngine::resolveEvent(std::uint64_t id, const std::string &by)
+{
+    pb::ResolveEventRequest request;
+    request.set_id(id);
+    request.set_by(by);
+    return call<pb::Event, pb::ResolveEventRequest, pb::ResolveEventResponse>(
+        request, SN_RPC(ResolveEvent), [](pb::ResolveEventResponse r) { return std::move(*r.mutable_event()); });
+}
+
+Reply<pb::ListLogTemplatesResponse> RemoteEngine::listLogTemplates(const pb::ListLogTemplatesRequest &request)
+{
+    return call<pb::ListLogTemplatesResponse, pb::ListLogTemplatesRequest, pb::ListLogTemplatesResponse>(
+        request, SN_RPC(ListLogTemplates), same<pb::ListLogTemplatesResponse>);
+}
+
 Reply<pb::LogQueryResponse> RemoteEngine::queryLogs(const pb::LogQueryRequest &request)
 {
     return call<pb::LogQueryResponse, pb::LogQueryRequest, pb::LogQueryResponse>(request, SN_RPC(QueryLogs),

@@ -51,6 +51,8 @@ public:
     Reply<pb::ListEventsResponse> listEvents(const pb::ListEventsRequest &request) override;
     std::unique_ptr<EventStream> streamEvents() override;
     Reply<pb::Event> ackEvent(std::uint64_t id, const std::string &by) override;
+    Reply<pb::Event> resolveEvent(std::uint64_t id, const std::string &by) override;
+    Reply<pb::ListLogTemplatesResponse> listLogTemplates(const pb::ListLogTemplatesRequest &request) override;
     Reply<pb::LogQueryResponse> queryLogs(const pb::LogQueryRequest &request) override;
     std::unique_ptr<LogStream> streamLogs(const pb::StreamLogsRequest &request) override;
     Reply<pb::ConfigDocument> getConfig() override;

@@ -14,6 +14,7 @@
 #include <QTest>
 
 #include <functional>
+#include <limits>
 #include <map>
 #include <numeric>
 
@@ -669,6 +670,96 @@ private slots:
         QVERIFY(acked.acknowledged());
         QCOMPARE(acked.acknowledged_by(), std::string("alice"));
         QCOMPARE(acked.acknowledged_ms(), must(m_engine->getSimulation()).time_ms());
+    }
+
+    void resolvingAcknowledgesAndRecordsWhoAndWhen()
+    {
+        pb::InjectFaultRequest fault;
+        fault.set_kind(pb::FAULT_KIND_NVLINK_DOWN);
+        fault.set_node("node02");
+        fault.set_gpu(3);
+        const pb::Event injected = must(m_engine->injectFault(fault));
+        must(m_engine->advanceTime(3000));
+        const pb::Event resolved = must(m_engine->resolveEvent(injected.id(), "bob"));
+        const std::int64_t now = must(m_engine->getSimulation()).time_ms();
+        QVERIFY(resolved.resolved());
+        QCOMPARE(resolved.resolved_by(), std::string("bob"));
+        QCOMPARE(resolved.resolved_ms(), now);
+        QVERIFY(resolved.acknowledged()); // resolving an unacknowledged event acknowledges it
+        QCOMPARE(resolved.acknowledged_by(), std::string("bob"));
+        pb::ListEventsRequest openOnly;
+        openOnly.set_open_only(true);
+        const pb::ListEventsResponse open = must(m_engine->listEvents(openOnly));
+        for (const pb::Event &e : open.events())
+            QVERIFY(e.id() != injected.id());
+        QCOMPARE(waitFor(m_engine->resolveEvent(999999, "bob")).error().code, ErrorCode::NotFound);
+    }
+
+    void logTemplatesCountRateAndFilter()
+    {
+        pb::InjectFaultRequest fault;
+        fault.set_kind(pb::FAULT_KIND_XID_79);
+        fault.set_node("node01");
+        fault.set_gpu(2);
+        must(m_engine->injectFault(fault));
+        must(m_engine->submitJob(job(2, 30)));
+        must(m_engine->advanceTime(70000));
+
+        const pb::LogQueryResponse kept = must(m_engine->queryLogs({}));
+        QVERIFY(kept.lines_size() >= 3);
+        std::map<std::string, int> expected; // template id -> kept lines
+        for (const pb::LogLine &l : kept.lines())
+            ++expected[l.template_id()];
+
+        pb::ListLogTemplatesRequest all;
+        all.set_buckets(10);
+        const pb::ListLogTemplatesResponse t = must(m_engine->listLogTemplates(all));
+        QCOMPARE(t.templates_size(), int(expected.size()));
+        QVERIFY(t.end_ms() >= t.start_ms());
+        QVERIFY(t.bucket_ms() >= 1);
+        std::uint64_t previous = std::numeric_limits<std::uint64_t>::max();
+        pb::LogTemplateInfo xid;
+        for (const pb::LogTemplateInfo &i : t.templates()) {
+            QCOMPARE(int(i.count()), expected[i.id()]);
+            QVERIFY(i.count() <= previous); // most lines first
+            previous = i.count();
+            QCOMPARE(i.rate_size(), 10);
+            QCOMPARE(std::accumulate(i.rate().begin(), i.rate().end(), std::uint64_t(0)), i.count());
+            QVERIFY(i.first_ms() <= i.last_ms());
+            QVERIFY(i.total_count() >= i.count());
+            QVERIFY(!i.text().empty());
+            QVERIFY(i.nodes_size() >= 1);
+            if (i.severity() == pb::SEVERITY_CRITICAL)
+                xid = i;
+        }
+        QVERIFY2(QString::fromStdString(xid.text()).contains("Xid"), xid.text().c_str());
+        QCOMPARE(xid.nodes_size(), 1);
+        QCOMPARE(xid.nodes(0), std::string("node01"));
+
+        pb::ListLogTemplatesRequest text;
+        text.set_contains("xid"); // case-insensitive in the template text
+        const pb::ListLogTemplatesResponse byText = must(m_engine->listLogTemplates(text));
+        QCOMPARE(byText.templates_size(), 1);
+        QCOMPARE(byText.templates(0).id(), xid.id());
+        pb::ListLogTemplatesRequest node;
+        node.set_node("node02");
+        for (const pb::LogTemplateInfo &i : must(m_engine->listLogTemplates(node)).templates())
+            QVERIFY(i.id() != xid.id());
+        pb::ListLogTemplatesRequest one;
+        one.set_limit(1);
+        const pb::ListLogTemplatesResponse limited = must(m_engine->listLogTemplates(one));
+        QCOMPARE(limited.templates_size(), 1);
+        QCOMPARE(limited.truncated(), expected.size() > 1);
+
+        pb::ListLogTemplatesRequest bad;
+        bad.set_buckets(1000);
+        const auto refused = waitFor(m_engine->listLogTemplates(bad));
+        QCOMPARE(refused.error().code, ErrorCode::InvalidArgument);
+        QVERIFY(QString::fromStdString(refused.error().message).contains("buckets"));
+        bad.set_buckets(0);
+        bad.set_start_ms(2000);
+        bad.set_end_ms(1000);
+        QCOMPARE(waitFor(m_engine->listLogTemplates(bad)).error().code, ErrorCode::InvalidArgument);
     }
 
     void staticRulesFromConfigRaiseSpansWithEvidence()

@@ -108,6 +108,45 @@ private slots:
         QVERIFY2(range.err.contains("the snapshot holds its range"), range.err.constData());
     }
 
+    void writesTheReportInTheLanguageAskedFor_data()
+    {
+        QTest::addColumn<QStringList>("lang"); // --lang, or none
+        QTest::addColumn<QByteArray>("lcAll"); // the environment's locale
+        QTest::addColumn<QByteArray>("title"); // the KPI section's title
+        QTest::addColumn<QByteArray>("htmlLang");
+        QTest::newRow("--lang zh_CN") << QStringList{"--lang", "zh_CN"} << QByteArray("C.UTF-8") << QByteArray("概要")
+                                      << QByteArray("zh");
+        QTest::newRow("LC_ALL zh_CN.UTF-8")
+            << QStringList{} << QByteArray("zh_CN.UTF-8") << QByteArray("概要") << QByteArray("zh");
+        QTest::newRow("--lang en over a Chinese environment")
+            << QStringList{"--lang", "en"} << QByteArray("zh_CN.UTF-8") << QByteArray("Summary") << QByteArray("en");
+        QTest::newRow("a locale without a translation: English")
+            << QStringList{} << QByteArray("de_DE.UTF-8") << QByteArray("Summary") << QByteArray("de");
+    }
+
+    void writesTheReportInTheLanguageAskedFor()
+    {
+        QFETCH(QStringList, lang);
+        QFETCH(QByteArray, lcAll);
+        QFETCH(QByteArray, title);
+        QFETCH(QByteArray, htmlLang);
+        const QByteArray saved = qgetenv("LC_ALL");
+        qputenv("LC_ALL", lcAll);
+        const QString out = m_dir.filePath("lang.html");
+        const auto r = ctl(QStringList{"report", "--snapshot", m_snapshot, "--format", "html", "-o", out} + lang);
+        qputenv("LC_ALL", saved);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QByteArray html = readAll(out);
+        QVERIFY2(html.contains("<h2>" + title + "</h2>"), html.left(600).constData());
+        QVERIFY2(html.contains("<html lang=\"" + htmlLang + "\">"), html.left(200).constData());
+        if (title == "概要") {
+            QVERIFY(html.contains("<h2>建议</h2>"));
+            QVERIFY(html.contains("可用 GPU 小时"));
+            QVERIFY(html.contains("2026年1月1日 00:00 UTC 至 2026年1月1日 03:00 UTC"));
+            QVERIFY(html.contains("<td class=\"num\">48.0</td>")); // 16 GPUs x 3 h, no grouping
+        }
+    }
+
     void refusesBadInput_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -137,6 +176,12 @@ private slots:
                                         << "unexpected argument 'extra'";
         QTest::newRow("snapshot with format") << QStringList{"snapshot", "--format", "pdf", "-o", "x"} << 2
                                               << "snapshot needs -o FILE (and takes no --format";
+        QTest::newRow("unknown language")
+            << QStringList{"report", "--snapshot", "x", "--format", "html", "-o", "x", "--lang", "xx_YY"} << 2
+            << "--lang: unknown language 'xx_YY'; the languages are: en, zh_CN";
+        QTest::newRow("a language without a translation")
+            << QStringList{"report", "--snapshot", "x", "--format", "html", "-o", "x", "--lang", "fr_FR"} << 2
+            << "--lang: no translation for 'fr_FR'; the languages are: en, zh_CN";
         QTest::newRow("no snapshot file")
             << QStringList{"report", "--snapshot", "/nonexistent/x.snap", "--format", "html", "-o", "x"} << 3
             << "cannot read /nonexistent/x.snap";

@@ -11,8 +11,10 @@
 #include "backend/report/report_simulation.h"
 #include "tests/backend/report/csv_reader.h"
 #include "tests/backend/report/pdf_tools.h"
+#include "translations/translation_loader.h"
 
 #include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QXmlStreamReader>
@@ -75,6 +77,7 @@ private slots:
         auto data = buildReport(*snapshot);
         QVERIFY2(data, data ? "" : data.error().message.c_str());
         m_data = std::move(*data);
+        m_snapshot = std::move(*snapshot);
         QVERIFY(m_dir.isValid());
     }
 
@@ -100,6 +103,58 @@ private slots:
             const double ink = sn::test::pdfInkShare(pdf, page, m_dir.path());
             QVERIFY2(ink > 0.002, qPrintable(QStringLiteral("page %1: ink %2").arg(page).arg(ink)));
         }
+    }
+
+    void pdfInChineseHasChineseTitlesKpisAndDates()
+    {
+        // The same week built while the zh_CN translation is installed, as supernodectl report
+        // --lang zh_CN and the console in a Chinese locale do.
+        auto locale = installTranslations(QStringLiteral("zh_CN"));
+        QVERIFY2(locale, locale ? "" : locale.error().message.c_str());
+        auto data = buildReport(m_snapshot);
+        const QString pdf = m_dir.filePath("week-zh.pdf");
+        const Status written = data ? writePdf(*data, pdf) : Status(data.error());
+        QVERIFY(installTranslations(QStringLiteral("en"))); // the other tests read English
+        QVERIFY2(written, written ? "" : written.error().message.c_str());
+        // pdftotext drops the narrow spaces between CJK and digits ("第 1 页" reads "第1页"), so
+        // the Chinese words are compared without white space.
+        const QString text = sn::test::pdfText(pdf);
+        QString packed = text;
+        packed.remove(QRegularExpression(QStringLiteral("\\s")));
+        // Copying or searching the PDF must give the ideographs, not the look-alike Kangxi
+        // radicals a CJK font may share glyphs with (pdf_writer.cpp, reportFont).
+        QVERIFY2(!text.contains(QRegularExpression(QStringLiteral("[\\x{2E80}-\\x{2FDF}]"))),
+                 "radicals in the extracted text");
+        for (const char *words : {"集群报告",
+                                  "概要",
+                                  "关键指标",
+                                  "按队列、用户和优先级类别的利用率",
+                                  "节点：利用率、温度和功耗",
+                                  "温度与功耗事件、功率上限操作",
+                                  "异常及其处理",
+                                  "日志模板与故障特征",
+                                  "拓扑快照与链路健康",
+                                  "建议",
+                                  "可用 GPU 小时",
+                                  "已分配 GPU 小时",
+                                  "已使用 GPU 小时",
+                                  "平均利用率",
+                                  "P95 利用率",
+                                  "分配率",
+                                  "提交的作业",
+                                  "完成的作业",
+                                  "平均等待时间",
+                                  "GPU 能耗",
+                                  "模拟集群",
+                                  "第 1 页"})
+            QVERIFY2(packed.contains(QString::fromUtf8(words).remove(QLatin1Char(' '))), words);
+        QVERIFY2(!text.contains("GPU-hours available") && !text.contains("Recommendations"),
+                 qPrintable(text.left(800)));
+        // Dates in the Chinese pattern, numbers as the zh_CN locale writes them (no grouping).
+        QVERIFY2(text.contains(QString::fromUtf8("2026年1月1日 00:00 UTC 至 2026年1月8日 00:00 UTC")),
+                 qPrintable(text.left(800)));
+        QVERIFY(text.contains("2688.0"));
+        QVERIFY(text.contains(QString::fromStdString(kCluster)));
     }
 
     void htmlParsesAndHasTheCharts()
@@ -229,6 +284,7 @@ private slots:
 private:
     std::int64_t m_start = 0, m_end = 0;
     std::unique_ptr<LocalEngine> m_engine;
+    rpb::ReportSnapshot m_snapshot;
     ReportData m_data;
     QTemporaryDir m_dir;
 };

@@ -1,0 +1,68 @@
+#include "ui/event_details.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QLocale>
+
+#include <algorithm>
+
+namespace sn {
+
+namespace {
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("sn::EventDetails", text);
+}
+
+QString clock(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+}
+
+QString number(double v)
+{
+    return QLocale().toString(v, 'g', 4);
+}
+} // namespace
+
+TimeWindow relatedWindow(const pb::Event &event, qint64 contextMs, qint64 nowMs)
+{
+    qint64 end = event.time_ms();
+    if (event.end_ms() > 0)
+        end = std::max<qint64>(end, event.end_ms());
+    else if (event.ongoing())
+        end = std::max<qint64>(end, nowMs);
+    return {event.time_ms() - contextMs, end + contextMs};
+}
+
+QString eventDetailsText(const pb::Event &e)
+{
+    QStringList parts;
+    if (e.end_ms() > 0)
+        parts << tr("%1 to %2").arg(clock(e.time_ms()), clock(e.end_ms()));
+    else if (e.ongoing())
+        parts << tr("since %1, ongoing").arg(clock(e.time_ms()));
+    else
+        parts << tr("at %1").arg(clock(e.time_ms()));
+    if (e.has_evidence() && !e.evidence().series().empty()) {
+        const pb::EventEvidence &ev = e.evidence();
+        QString evidence = tr("%1 saw %2 = %3 (band %4 to %5)")
+                               .arg(QString::fromStdString(ev.detector()), QString::fromStdString(ev.series()),
+                                    number(ev.value()), number(ev.band_low()), number(ev.band_high()));
+        if (ev.peak_value() != 0)
+            evidence += tr(", peak %1").arg(number(ev.peak_value()));
+        parts << evidence;
+    }
+    if (!e.job_id().empty())
+        parts << tr("job %1").arg(QString::fromStdString(e.job_id()));
+    if (!e.template_id().empty())
+        parts << tr("template %1").arg(QString::fromStdString(e.template_id()));
+    if (e.resolved())
+        parts << tr("resolved by %1 at %2").arg(QString::fromStdString(e.resolved_by()), clock(e.resolved_ms()));
+    else if (e.acknowledged() && !e.acknowledged_by().empty())
+        parts << tr("acknowledged by %1 at %2")
+                     .arg(QString::fromStdString(e.acknowledged_by()), clock(e.acknowledged_ms()));
+    return parts.join(QStringLiteral(" · "));
+}
+
+} // namespace sn
