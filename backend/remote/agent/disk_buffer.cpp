@@ -90,7 +90,7 @@ Status DiskBuffer::load()
         m_stats.batches += s.at.size();
         m_segments.push_back(std::move(s));
     }
-    return {};
+    return success();
 }
 
 Status DiskBuffer::scan(Segment &segment)
@@ -134,7 +134,7 @@ Status DiskBuffer::scan(Segment &segment)
         offset += kHeaderBytes + length;
     }
     segment.bytes = offset;
-    return {};
+    return success();
 }
 
 Status DiskBuffer::startSegment(std::uint64_t first)
@@ -146,7 +146,7 @@ Status DiskBuffer::startSegment(std::uint64_t first)
     if (m_fd < 0)
         return ioError(s.path, "cannot create the segment");
     m_segments.push_back(std::move(s));
-    return {};
+    return success();
 }
 
 void DiskBuffer::closeActive()
@@ -192,7 +192,7 @@ Status DiskBuffer::append(std::uint64_t sequence, std::string_view payload)
     m_stats.bytes += record.size();
     ++m_stats.batches;
     enforceBound();
-    return {};
+    return success();
 }
 
 void DiskBuffer::enforceBound()
@@ -254,7 +254,7 @@ Status DiskBuffer::dropThrough(std::uint64_t sequence)
         m_stats.batches -= s.at.size();
         m_segments.erase(m_segments.begin());
     }
-    return {};
+    return success();
 }
 
 std::uint64_t DiskBuffer::lastSequence() const
