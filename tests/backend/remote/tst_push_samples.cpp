@@ -174,7 +174,7 @@ private slots:
         pb::PushSamplesResponse response;
         grpc::Status s = push(*stub, daemon.token("operator"),
                               {batch(7, t0, 10, true), batch(8, t0 + 10'000, 10, false)}, &response);
-        QVERIFY2(s.ok(), s.error_message().c_str());
+        QVERIFY2(s.ok(), qPrintable(QString::fromStdString(s.error_message()) + daemon.output()));
         QCOMPARE(response.committed_sequence(), 8u);
         QCOMPARE(response.accepted(), 40u);
         QCOMPARE(response.rejected(), 0u);
@@ -191,11 +191,13 @@ private slots:
             return n;
         };
         QTRY_COMPARE_WITH_TIMEOUT(liveSamples(), 40, 5000);
-        for (const auto &args : batches)
-            for (const pb::Sample &x : args.at(0).value<pb::SampleBatch>().samples()) {
+        for (const auto &args : batches) {
+            const auto received = args.at(0).value<pb::SampleBatch>(); // named: the loop must not outlive it
+            for (const pb::Sample &x : received.samples()) {
                 QCOMPARE(x.metric(), std::string("DCGM_FI_DEV_GPU_TEMP"));
                 QCOMPARE(x.labels().at("Hostname"), std::string("agent-a"));
             }
+        }
 
         // The agent resends after a lost answer: the store keeps each timestamp once.
         s = push(*stub, daemon.token("operator"), {batch(8, t0 + 10'000, 10, true)}, &response);
