@@ -178,6 +178,7 @@ private:
     std::uint64_t m_nextEventId = 1;
 
     std::unique_ptr<anomaly::TelemetryWatch> m_watch;
+    std::vector<std::int64_t> m_pushedUntil;              // store series -> newest pushed sample time (engine_push.cpp)
     std::map<std::string, std::uint64_t> m_openAnomalies; // watch key -> event id
     std::unique_ptr<anomaly::ThermalProtection> m_thermal;
     std::unique_ptr<PowerLimitSetter> m_powerLimitSetter; // the simulator's, called here; null: worker or dry run

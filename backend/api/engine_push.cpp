@@ -1,20 +1,27 @@
 // Telemetry pushed by node agents (supernoded's PushSamples): the fast path of ingress. Series
 // are resolved once per stream and samples go to the store by ref, so a million samples a
-// second cost no label maps; live subscribers get SampleBatches only when someone listens.
+// second cost no label maps. Pushed samples get what collected ones get (Engine::ingestSamples):
+// live subscribers and the anomaly watch see them, but only samples newer than the newest
+// pushed one of their series, so a batch the agent resends after a lost answer is not news
+// twice (the store drops it by itself); the watch gets MetricSamples only for the series it
+// watches, so the unwatched bulk costs nothing there.
 #include "backend/api/engine.h"
 
 #include <QMetaMethod>
+
+#include <algorithm>
+#include <limits>
 
 namespace sn {
 
 namespace {
 
-// One SampleBatch per run of equal times, as the collectors' batches come.
-void publishPushed(const PushStreamTable &table, const std::vector<tsdb::RefSample> &samples,
+// One SampleBatch per sample time, as the collectors' batches come. `fresh` is in time order.
+void publishPushed(const PushStreamTable &table, const std::vector<tsdb::RefSample> &fresh,
                    const std::function<void(const pb::SampleBatch &)> &emitBatch)
 {
     pb::SampleBatch batch;
-    for (const tsdb::RefSample &s : samples) {
+    for (const tsdb::RefSample &s : fresh) {
         if (batch.samples_size() > 0 && batch.time_ms() != s.timeMs) {
             emitBatch(batch);
             batch.clear_samples();
@@ -34,7 +41,11 @@ void publishPushed(const PushStreamTable &table, const std::vector<tsdb::RefSamp
 Result<tsdb::AppendResult> Engine::ingestPushed(PushStreamTable &table, PushedBatch batch)
 {
     for (PushedSeries &s : batch.newSeries) {
-        table.store.push_back(m_store->seriesRef(s.metric, s.labels));
+        const tsdb::SeriesId id = m_store->seriesRef(s.metric, s.labels);
+        table.store.push_back(id);
+        table.watched.push_back(m_watch && m_watch->watches(s.metric));
+        if (id >= m_pushedUntil.size())
+            m_pushedUntil.resize(std::size_t(id) + 1, std::numeric_limits<std::int64_t>::min());
         pb::Sample name;
         name.set_metric(std::move(s.metric));
         for (auto &[k, v] : s.labels)
@@ -42,8 +53,32 @@ Result<tsdb::AppendResult> Engine::ingestPushed(PushStreamTable &table, PushedBa
         table.names.push_back(std::move(name));
     }
     static const QMetaMethod telemetrySignal = QMetaMethod::fromSignal(&Engine::telemetry);
-    if (isSignalConnected(telemetrySignal))
-        publishPushed(table, batch.samples, [this](const pb::SampleBatch &b) { emit telemetry(b); });
+    const bool live = isSignalConnected(telemetrySignal);
+    std::vector<tsdb::RefSample> fresh; // stream refs; only what subscribers or the watch need
+    std::vector<MetricSample> watched;
+    for (const tsdb::RefSample &s : batch.samples) {
+        std::int64_t &until = m_pushedUntil[table.store[s.ref]];
+        if (s.timeMs <= until)
+            continue;
+        until = s.timeMs;
+        if (live)
+            fresh.push_back(s);
+        if (table.watched[s.ref]) {
+            const pb::Sample &name = table.names[s.ref];
+            watched.push_back(
+                MetricSample{name.metric(), Labels(name.labels().begin(), name.labels().end()), s.timeMs, s.value});
+        }
+    }
+    if (!fresh.empty()) {
+        std::stable_sort(fresh.begin(), fresh.end(),
+                         [](const tsdb::RefSample &a, const tsdb::RefSample &b) { return a.timeMs < b.timeMs; });
+        publishPushed(table, fresh, [this](const pb::SampleBatch &b) { emit telemetry(b); });
+    }
+    if (!watched.empty()) {
+        std::stable_sort(watched.begin(), watched.end(),
+                         [](const MetricSample &a, const MetricSample &b) { return a.timeMs < b.timeMs; });
+        watchTelemetry(watched);
+    }
     for (tsdb::RefSample &s : batch.samples)
         s.ref = table.store[s.ref];
     return m_store->append(batch.samples.data(), batch.samples.size());

@@ -26,6 +26,7 @@ struct PushedBatch {
 struct PushStreamTable {
     std::vector<tsdb::SeriesId> store;        // stream ref -> store series
     std::vector<supernode::v1::Sample> names; // stream ref -> metric and labels, for live subscribers
+    std::vector<bool> watched;                // stream ref -> the anomaly watch reads this metric
 };
 
 } // namespace sn

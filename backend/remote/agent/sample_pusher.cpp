@@ -2,15 +2,33 @@
 
 #include "backend/api/supernode.grpc.pb.h"
 #include "backend/remote/agent/push_batch.h"
+#include "backend/remote/grpc/push_metadata.h"
 
 #include <grpcpp/create_channel.h>
 #include <grpcpp/security/credentials.h>
 
+#include <charconv>
 #include <random>
 
 namespace sn::agent {
 
 namespace pb = supernode::v1;
+
+namespace {
+
+// A batch number from the daemon's trailing metadata; 0 when absent or not a number.
+std::uint64_t trailingSequence(const grpc::ClientContext &context, const char *key)
+{
+    const auto &trailers = context.GetServerTrailingMetadata();
+    const auto it = trailers.find(key);
+    if (it == trailers.end())
+        return 0;
+    std::uint64_t value = 0;
+    const auto [end, error] = std::from_chars(it->second.data(), it->second.data() + it->second.size(), value);
+    return error == std::errc() && end == it->second.data() + it->second.size() ? value : 0;
+}
+
+} // namespace
 
 SamplePusher::SamplePusher(PusherOptions options, DiskBuffer &buffer) : m_options(std::move(options)), m_buffer(buffer)
 {
@@ -92,6 +110,7 @@ void SamplePusher::run()
         auto writer = stub->PushSamples(&context, &response);
         PushStreamEncoder encoder;
         std::uint64_t sent = stats().acknowledged;
+        std::uint64_t firstSent = 0; // the stream's first batch: refused when the daemon names none
         const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(m_options.ackIntervalMs);
         bool broken = false, stopping = false;
         while (!broken && !stopping) {
@@ -115,6 +134,8 @@ void SamplePusher::run()
                     sent = b.sequence;
                     continue;
                 }
+                if (firstSent == 0)
+                    firstSent = b.sequence;
                 if (!writer->Write(encoder.forStream(batch))) {
                     broken = true;
                     break;
@@ -142,6 +163,25 @@ void SamplePusher::run()
             if (Status dropped = m_buffer.dropThrough(stats().acknowledged); !dropped && m_report)
                 m_report(dropped.error().message);
             backoffMs = m_options.backoffMinMs;
+            continue;
+        }
+        if (status.error_code() == grpc::StatusCode::INVALID_ARGUMENT) {
+            // The daemon refused a malformed batch; resending it would fail forever. The
+            // batches before it in this stream are committed; the refused one is dropped.
+            std::uint64_t refused = trailingSequence(context, rpc::kRefusedSequenceKey);
+            if (refused == 0)
+                refused = firstSent;
+            {
+                std::lock_guard lock(m_mutex);
+                m_stats.acknowledged =
+                    std::max({m_stats.acknowledged, trailingSequence(context, rpc::kCommittedSequenceKey), refused});
+                ++m_stats.refusedBatches;
+            }
+            if (m_report)
+                m_report("batch " + std::to_string(refused) + " refused by " + m_options.target +
+                         " and dropped: " + status.error_message());
+            if (Status dropped = m_buffer.dropThrough(stats().acknowledged); !dropped && m_report)
+                m_report(dropped.error().message);
             continue;
         }
         {

@@ -5,7 +5,9 @@
 // it. Batches are written as soon as they are buffered, so the ack cadence costs no latency.
 // When the daemon is away the thread retries with exponential backoff and jitter, and resumes
 // after the last acknowledged batch: what was sent but not acknowledged is sent again (the
-// store drops the samples it already has).
+// store drops the samples it already has). A batch the daemon refuses as malformed
+// (INVALID_ARGUMENT) is dropped, counted and reported with the daemon's what/where, and the
+// stream goes on after it: nothing else about it would change on a resend.
 
 #include "backend/remote/agent/disk_buffer.h"
 
@@ -30,9 +32,10 @@ struct PusherOptions {
 };
 
 struct PusherStats {
-    std::uint64_t acknowledged = 0; // last batch the daemon committed
-    std::uint64_t streams = 0;      // streams that ended in an answer
-    std::uint64_t failures = 0;     // streams or connects that failed
+    std::uint64_t acknowledged = 0;   // last batch the daemon committed
+    std::uint64_t streams = 0;        // streams that ended in an answer
+    std::uint64_t failures = 0;       // streams or connects that failed
+    std::uint64_t refusedBatches = 0; // malformed batches the daemon refused (INVALID_ARGUMENT), dropped
     std::uint64_t samplesAccepted = 0, samplesRejected = 0;
 };
 

@@ -2,11 +2,13 @@
 
 #include "backend/remote/grpc/grpc_status.h"
 #include "backend/remote/grpc/push_decoder.h"
+#include "backend/remote/grpc/push_metadata.h"
 
 namespace sn::rpc {
 
-PushSamplesReactor::PushSamplesReactor(LocalEngine &engine, supernode::v1::PushSamplesResponse *response)
-    : m_engine(engine), m_response(response)
+PushSamplesReactor::PushSamplesReactor(grpc::CallbackServerContext *context, LocalEngine &engine,
+                                       supernode::v1::PushSamplesResponse *response)
+    : m_context(context), m_engine(engine), m_response(response)
 {
     StartRead(&m_request);
 }
@@ -19,6 +21,8 @@ void PushSamplesReactor::OnReadDone(bool ok)
     }
     auto batch = decodePush(m_request, &m_registered);
     if (!batch) {
+        m_context->AddTrailingMetadata(kCommittedSequenceKey, std::to_string(m_response->committed_sequence()));
+        m_context->AddTrailingMetadata(kRefusedSequenceKey, std::to_string(m_request.sequence()));
         Finish(toGrpcStatus(batch.error()));
         return;
     }

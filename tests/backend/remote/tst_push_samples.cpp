@@ -204,6 +204,8 @@ private slots:
         QVERIFY(s.ok());
         QCOMPARE(response.rejected(), 20u);
         QCOMPARE(stored(engine, "0", t0, t0 + 60'000).size(), std::size_t{20});
+        QTest::qWait(300);
+        QCOMPARE(liveSamples(), 40); // and subscribers do not see the resent samples again
     }
 
     void refusals_data()
