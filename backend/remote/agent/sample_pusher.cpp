@@ -95,15 +95,34 @@ void SamplePusher::run()
     auto stub = pb::Engine::NewStub(channel);
     std::mt19937 random(std::random_device{}());
     int backoffMs = m_options.backoffMinMs;
+    bool reachable = true;
     for (;;) {
         {
             std::lock_guard lock(m_mutex);
             if (m_stopping)
                 return;
         }
+        // Wait for the connection here, in slices so that stop() is heard. A sync client polls
+        // its channel only while a call or a wait is in progress: a failed-fast call followed
+        // by a sleep left the TLS handshake to gRPC's 5 s backup poller, so a connection to a
+        // restarted daemon timed out before its handshake ever finished.
+        if (!channel->WaitForConnected(std::chrono::system_clock::now() + std::chrono::seconds(1))) {
+            if (reachable && m_report)
+                m_report("cannot reach " + m_options.target + "; buffering on disk and retrying");
+            if (reachable) {
+                std::lock_guard lock(m_mutex);
+                ++m_stats.failures;
+            }
+            reachable = false;
+            continue;
+        }
+        if (!reachable && m_report)
+            m_report("reached " + m_options.target + " again; sending what was buffered");
+        reachable = true;
         grpc::ClientContext context;
         if (!m_options.token.empty())
             context.AddMetadata("authorization", "Bearer " + m_options.token);
+        context.set_wait_for_ready(true); // a connection that flaps now is waited for, not failed
         context.set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(m_options.ackIntervalMs) +
                              std::chrono::seconds(30));
         pb::PushSamplesResponse response;
