@@ -139,6 +139,7 @@ private:
     // engine_anomaly.cpp: static rules, learned bands and thermal protection on the telemetry.
     void setUpAnomalyWatch();
     void watchTelemetry(const std::vector<MetricSample> &samples);
+    void watchSample(const MetricSample &sample);
     void applyWatchChange(const anomaly::WatchChange &change);
     void protectFromHeat(const MetricSample &temperature);
     std::optional<PowerLimitRange> powerRangeOf(const std::string &node, int gpu);

@@ -43,7 +43,12 @@ Result<tsdb::AppendResult> Engine::ingestPushed(PushStreamTable &table, PushedBa
     for (PushedSeries &s : batch.newSeries) {
         const tsdb::SeriesId id = m_store->seriesRef(s.metric, s.labels);
         table.store.push_back(id);
-        table.watched.push_back(m_watch && m_watch->watches(s.metric));
+        if (m_watch && m_watch->watches(s.metric)) {
+            table.watched.push_back(static_cast<int>(table.watchedSamples.size()));
+            table.watchedSamples.push_back(MetricSample{s.metric, s.labels, 0, 0});
+        } else {
+            table.watched.push_back(-1);
+        }
         if (id >= m_pushedUntil.size())
             m_pushedUntil.resize(std::size_t(id) + 1, std::numeric_limits<std::int64_t>::min());
         pb::Sample name;
@@ -54,8 +59,8 @@ Result<tsdb::AppendResult> Engine::ingestPushed(PushStreamTable &table, PushedBa
     }
     static const QMetaMethod telemetrySignal = QMetaMethod::fromSignal(&Engine::telemetry);
     const bool live = isSignalConnected(telemetrySignal);
-    std::vector<tsdb::RefSample> fresh; // stream refs; only what subscribers or the watch need
-    std::vector<MetricSample> watched;
+    std::vector<tsdb::RefSample> fresh;   // stream refs; only what subscribers or the watch need
+    std::vector<tsdb::RefSample> watched; // ref: index in table.watchedSamples
     for (const tsdb::RefSample &s : batch.samples) {
         std::int64_t &until = m_pushedUntil[table.store[s.ref]];
         if (s.timeMs <= until)
@@ -63,11 +68,8 @@ Result<tsdb::AppendResult> Engine::ingestPushed(PushStreamTable &table, PushedBa
         until = s.timeMs;
         if (live)
             fresh.push_back(s);
-        if (table.watched[s.ref]) {
-            const pb::Sample &name = table.names[s.ref];
-            watched.push_back(
-                MetricSample{name.metric(), Labels(name.labels().begin(), name.labels().end()), s.timeMs, s.value});
-        }
+        if (const int w = table.watched[s.ref]; w >= 0)
+            watched.push_back({static_cast<tsdb::SeriesId>(w), s.timeMs, s.value});
     }
     if (!fresh.empty()) {
         std::stable_sort(fresh.begin(), fresh.end(),
@@ -75,9 +77,16 @@ Result<tsdb::AppendResult> Engine::ingestPushed(PushStreamTable &table, PushedBa
         publishPushed(table, fresh, [this](const pb::SampleBatch &b) { emit telemetry(b); });
     }
     if (!watched.empty()) {
+        // In time order, as the watch gets collected samples (the load-aware detectors pair a
+        // GPU's power and temperature by time); no label map is built per sample.
         std::stable_sort(watched.begin(), watched.end(),
-                         [](const MetricSample &a, const MetricSample &b) { return a.timeMs < b.timeMs; });
-        watchTelemetry(watched);
+                         [](const tsdb::RefSample &a, const tsdb::RefSample &b) { return a.timeMs < b.timeMs; });
+        for (const tsdb::RefSample &s : watched) {
+            MetricSample &sample = table.watchedSamples[s.ref];
+            sample.timeMs = s.timeMs;
+            sample.value = s.value;
+            watchSample(sample);
+        }
     }
     for (tsdb::RefSample &s : batch.samples)
         s.ref = table.store[s.ref];

@@ -26,7 +26,10 @@ struct PushedBatch {
 struct PushStreamTable {
     std::vector<tsdb::SeriesId> store;        // stream ref -> store series
     std::vector<supernode::v1::Sample> names; // stream ref -> metric and labels, for live subscribers
-    std::vector<bool> watched;                // stream ref -> the anomaly watch reads this metric
+    // stream ref -> index in `watchedSamples` (its metric and labels, built once; only time and
+    // value change per sample), or -1 when the anomaly watch does not read its metric.
+    std::vector<int> watched;
+    std::vector<MetricSample> watchedSamples;
 };
 
 } // namespace sn
