@@ -3,15 +3,23 @@
 //                  to state.db (persistence on, synchronous=FULL, group commit); median of 3 runs
 //   restart_ms     kill -9 with 15,500 jobs in the state, restart: from exec to the first answer
 //                  (jobs and events restored); median of 3
-// Not yet measured (see docs/benchmarks.md): ingress_samples_per_s and latency_ms_p99 need the
-// agent's PushSamples stream, which does not exist yet.
+//   ingress_samples_per_s  4 simulated agents (256 GPUs x 20 metrics each) push columnar
+//                  batches over PushSamples/TLS as fast as a fresh daemon stores them, 10 s
+//                  each run; samples acknowledged (in the WAL) per second; median of 3
+//   latency_ms_p99 128 agents x 8 GPUs x 20 metrics (1,024 GPUs) push once a second, stamped
+//                  with the wall clock; a SubscribeTelemetry client of the daemon notes each
+//                  sample's arrival minus its stamp; p99 of 20 s, median of 3 runs
+// The agents and the subscriber run in this process, on the same 2 cores as the daemon.
 #include "backend/remote/grpc/remote_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "bench/bench_json.h"
+#include "bench/simulated_agents.h"
 #include "tests/support/supernoded_process.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QDir>
+#include <QFile>
 
 #include <chrono>
 #include <deque>
@@ -52,6 +60,82 @@ double median(std::vector<double> v)
     return v[v.size() / 2];
 }
 
+double percentile(std::vector<double> v, double q)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    return v[std::min(v.size() - 1, static_cast<std::size_t>(q * static_cast<double>(v.size())))];
+}
+
+// A fresh daemon for the telemetry figures, so that neither sees the other's series.
+bool startTelemetryDaemon(test::SupernodedProcess &daemon, bench::AgentTarget *target)
+{
+    test::SupernodedProcess::Options options;
+    options.spec = sim::defaultSimulatedSpec(1); // virtual time: the simulator adds nothing
+    options.extraArguments << "--rate-limit"
+                           << "1000000";
+    QString why;
+    if (!daemon.start(options, &why)) {
+        std::fprintf(stderr, "bench_remote: %s\n", qPrintable(why));
+        return false;
+    }
+    QFile ca(daemon.path("certs/ca.pem"));
+    if (!ca.open(QIODevice::ReadOnly))
+        return false;
+    target->address = "127.0.0.1:" + std::to_string(daemon.port());
+    target->caPem = ca.readAll().toStdString();
+    target->token = daemon.token("operator").toStdString();
+    return true;
+}
+
+int telemetryFigures()
+{
+    {
+        test::SupernodedProcess daemon;
+        bench::AgentTarget target;
+        if (!startTelemetryDaemon(daemon, &target))
+            return 1;
+        // Sample times a day back, one hour apart per run, so each run appends in order.
+        const std::int64_t base = QDateTime::currentMSecsSinceEpoch() / 7'200'000 * 7'200'000 - 86'400'000;
+        std::vector<double> rates;
+        for (int run = 0; run < 3; ++run) {
+            const bench::IngressResult r = bench::pushFlatOut(target, 4, 256, base + run * 3'600'000LL, 10.0);
+            if (!r.error.empty() || r.rejected > 0 || r.accepted != r.sent) {
+                std::fprintf(stderr, "bench_remote: ingress run %d: %s (sent %llu, accepted %llu, rejected %llu)\n",
+                             run, r.error.c_str(), (unsigned long long)r.sent, (unsigned long long)r.accepted,
+                             (unsigned long long)r.rejected);
+                return 1;
+            }
+            rates.push_back(r.samplesPerSecond);
+            std::fprintf(stderr, "bench_remote: ingress run %d: %.0f samples/s\n", run, r.samplesPerSecond);
+        }
+        bench::printFigure("remote", "ingress_samples_per_s", median(rates), "1/s", "target", 1'000'000);
+        daemon.stop();
+    }
+    {
+        test::SupernodedProcess daemon;
+        bench::AgentTarget target;
+        if (!startTelemetryDaemon(daemon, &target))
+            return 1;
+        std::vector<double> p99s;
+        for (int run = 0; run < 3; ++run) {
+            const bench::LatencyResult r = bench::pushAtOneHertz(target, 128, 8, 20.0);
+            if (!r.error.empty() || r.latenciesMs.size() != r.expected) {
+                std::fprintf(stderr, "bench_remote: latency run %d: %s (pushed %llu, received %zu)\n", run,
+                             r.error.c_str(), (unsigned long long)r.expected, r.latenciesMs.size());
+                return 1;
+            }
+            p99s.push_back(percentile(r.latenciesMs, 0.99));
+            std::fprintf(stderr, "bench_remote: latency run %d: p50 %.1f ms, p99 %.1f ms, max %.1f ms\n", run,
+                         percentile(r.latenciesMs, 0.5), p99s.back(), percentile(r.latenciesMs, 1.0));
+        }
+        bench::printFigure("remote", "latency_ms_p99", median(p99s), "ms", "target", 250);
+        daemon.stop();
+    }
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -65,6 +149,8 @@ int main(int argc, char **argv)
     options.spec.simulation.jobArrivalsPerHour = 0;
     options.extraArguments << "--rate-limit"
                            << "1000000";
+    if (app.arguments().contains("--telemetry")) // only the two telemetry figures
+        return telemetryFigures();
     QString why;
     if (!daemon.start(options, &why)) {
         std::fprintf(stderr, "bench_remote: %s\n", qPrintable(why));
@@ -101,5 +187,5 @@ int main(int argc, char **argv)
     }
     bench::printFigure("remote", "restart_ms", median(restarts), "ms", "target", 2000);
     daemon.stop();
-    return 0;
+    return telemetryFigures();
 }

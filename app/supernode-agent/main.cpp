@@ -1,13 +1,15 @@
-// supernode-agent: the node agent. Today it offers the probe (`--probe [--json]`), one reading of
-// every local GPU, and `--interconnect [--json]`, the GPUs' NVLinks and PCIe pairs from NVML,
-// which the comms discovery runs on each node; streaming to supernoded joins with the remote
-// issue. Logic: backend/telemetry.
+// supernode-agent: the node agent. `--daemon HOST:PORT ...` streams the node's telemetry to
+// supernoded (backend/remote/agent), `--probe [--json]` prints one reading of every local GPU,
+// and `--interconnect [--json]` the GPUs' NVLinks and PCIe pairs from NVML, which the comms
+// discovery runs on each node. Logic: backend/telemetry, backend/remote/agent.
 #include "backend/model/command_runner.h"
+#include "backend/remote/agent/telemetry_agent.h"
 #include "backend/telemetry/collectors/gpu_probe.h"
 #include "backend/telemetry/collectors/nvml_interconnect_reader.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFile>
 #include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QTextStream>
@@ -40,6 +42,78 @@ QString interconnectText(const sn::GpuInterconnect &ic)
                     .arg(ends.isEmpty() ? QString() : " (" + ends + ")");
     }
     return text;
+}
+
+QString readFile(const QString &path, QString *why)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) {
+        *why = path + ": " + f.errorString();
+        return {};
+    }
+    return QString::fromUtf8(f.readAll());
+}
+
+// --daemon mode: runs until SIGTERM/SIGINT-free exit of the event loop (systemd stops it).
+int runStreaming(const QCommandLineParser &parser, const std::string &nvmlPath, QTextStream &err)
+{
+    sn::agent::TelemetryAgentOptions o;
+    o.nvmlLibrary = nvmlPath;
+    o.push.target = parser.value("daemon").toStdString();
+    o.push.tls = !parser.isSet("insecure-no-tls");
+    QString why;
+    if (o.push.tls) {
+        if (!parser.isSet("tls-ca")) {
+            err << "supernode-agent: --daemon needs --tls-ca (or --insecure-no-tls for a loopback daemon)\n";
+            return kExitUsage;
+        }
+        o.push.caPem = readFile(parser.value("tls-ca"), &why).toStdString();
+    }
+    if (why.isEmpty() && parser.isSet("token-file"))
+        o.push.token = readFile(parser.value("token-file"), &why).trimmed().toStdString();
+    if (!why.isEmpty()) {
+        err << "supernode-agent: " << why << "\n";
+        return kExitUsage;
+    }
+    if (!parser.isSet("buffer-dir")) {
+        err << "supernode-agent: --daemon needs --buffer-dir, where batches wait while the daemon is away\n";
+        return kExitUsage;
+    }
+    o.buffer.dir = parser.value("buffer-dir");
+    bool ok = true;
+    if (parser.isSet("buffer-max-mb")) {
+        const qint64 mb = parser.value("buffer-max-mb").toLongLong(&ok);
+        if (!ok || mb < 1 || mb > 1024 * 1024) {
+            err << "supernode-agent: --buffer-max-mb wants 1 to 1048576, got '" << parser.value("buffer-max-mb")
+                << "'\n";
+            return kExitUsage;
+        }
+        o.buffer.maxBytes = std::uint64_t(mb) << 20;
+        o.buffer.segmentBytes = std::min<std::uint64_t>(o.buffer.segmentBytes, o.buffer.maxBytes / 4);
+    }
+    if (parser.isSet("interval-ms")) {
+        o.intervalMs = parser.value("interval-ms").toInt(&ok);
+        if (!ok || o.intervalMs < 10 || o.intervalMs > 3600000) {
+            err << "supernode-agent: --interval-ms wants 10 to 3600000, got '" << parser.value("interval-ms") << "'\n";
+            return kExitUsage;
+        }
+    }
+    if (parser.isSet("node"))
+        o.nodeName = parser.value("node").toStdString();
+    if (parser.isSet("nvidia-smi"))
+        o.nvidiaSmi = parser.value("nvidia-smi").toStdString();
+    o.host = !parser.isSet("no-host");
+    auto agent = sn::agent::TelemetryAgent::create(std::move(o));
+    if (!agent) {
+        err << "supernode-agent: " << QString::fromStdString(agent.error().message) << "\n";
+        return kExitUnavailable;
+    }
+    for (const std::string &p : (*agent)->bufferProblems())
+        err << "supernode-agent: buffer: " << QString::fromStdString(p) << "\n";
+    err << "supernode-agent: streaming " << QString::fromStdString((*agent)->describe()) << "\n";
+    err.flush();
+    (*agent)->start();
+    return QCoreApplication::exec();
 }
 
 int printInterconnect(const std::string &nvmlPath, bool json, QTextStream &out, QTextStream &err)
@@ -88,6 +162,17 @@ int main(int argc, char **argv)
     const QCommandLineOption interval(
         "nvlink-interval-ms", "Read NVML twice this far apart for NVLink rates; 0 reads once (default 500).", "ms");
     parser.addOptions({probe, interconnect, json, nvml, smi, interval});
+    parser.addOptions({
+        {"daemon", "Stream telemetry to supernoded at HOST:PORT.", "host:port"},
+        {"tls-ca", "The CA that signed the daemon's certificate.", "file"},
+        {"token-file", "The agent's bearer token (operator role), one line.", "file"},
+        {"insecure-no-tls", "Plain gRPC, for a daemon on loopback started with --insecure-no-tls."},
+        {"buffer-dir", "Where batches wait until the daemon has them.", "dir"},
+        {"buffer-max-mb", "Disk buffer bound; the oldest batches go first (default 256).", "mb"},
+        {"interval-ms", "How often to read the GPUs and host (default 1000).", "ms"},
+        {"node", "Node name (Hostname label); default this machine's name.", "name"},
+        {"no-host", "Do not read the host (/proc, /sys), only GPUs."},
+    });
     if (!parser.parse(QCoreApplication::arguments())) {
         err << parser.errorText() << "\n";
         return kExitUsage;
@@ -107,10 +192,10 @@ int main(int argc, char **argv)
         nvmlPath = qEnvironmentVariable("SN_NVML_LIBRARY").toStdString();
     if (parser.isSet(interconnect))
         return printInterconnect(nvmlPath, parser.isSet(json), out, err);
+    if (parser.isSet("daemon"))
+        return runStreaming(parser, nvmlPath, err);
     if (!parser.isSet(probe)) {
-        err << "supernode-agent: only --probe and --interconnect are available yet (streaming to supernoded comes with "
-               "the remote "
-               "issue); see --help\n";
+        err << "supernode-agent: say --daemon HOST:PORT (stream), --probe or --interconnect; see --help\n";
         return kExitUsage;
     }
 

@@ -197,6 +197,14 @@ WatchedDetector *LoadAwareDetectors::addIdle(Gpu &g, const MetricSample &s, doub
     return &it->second;
 }
 
+bool LoadAwareDetectors::reads(std::string_view metric) const
+{
+    return metric == kThermalMetrics[0] || metric == kThermalMetrics[1] || metric == kPower || metric == kUtil ||
+           metric == kFan ||
+           std::any_of(m_config.counters.begin(), m_config.counters.end(),
+                       [&](const CounterThreshold &c) { return c.metric == metric; });
+}
+
 std::vector<std::pair<std::string, WatchedDetector *>> LoadAwareDetectors::add(const MetricSample &s)
 {
     std::vector<std::pair<std::string, WatchedDetector *>> fed;

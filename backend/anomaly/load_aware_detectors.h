@@ -25,6 +25,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -62,6 +63,8 @@ public:
 
     // The derived series this sample fed (key, detector), for the watch to report.
     std::vector<std::pair<std::string, WatchedDetector *>> add(const MetricSample &sample);
+    // Whether add() looks at samples of this metric at all (the ingress skips the others).
+    bool reads(std::string_view metric) const;
 
     std::size_t gpuCount() const { return m_gpus.size(); }
     std::size_t unwatchedGpus() const { return m_unwatched; }

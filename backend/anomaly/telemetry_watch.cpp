@@ -81,6 +81,13 @@ void TelemetryWatch::report(State &state, const std::string &key, const MetricSa
     out.push_back(std::move(c));
 }
 
+bool TelemetryWatch::watches(std::string_view metric) const
+{
+    return std::any_of(m_ruleList.begin(), m_ruleList.end(), [&](const StaticRule &r) { return r.metric == metric; }) ||
+           std::find(m_detectorMetrics.begin(), m_detectorMetrics.end(), metric) != m_detectorMetrics.end() ||
+           (m_loadAware && m_loadAware->reads(metric));
+}
+
 std::vector<WatchChange> TelemetryWatch::add(const MetricSample &sample)
 {
     std::vector<WatchChange> out;

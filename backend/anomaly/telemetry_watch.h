@@ -37,6 +37,10 @@ public:
                    std::size_t maxSeries = 50000, std::optional<LoadAwareConfig> loadAware = std::nullopt);
 
     std::vector<WatchChange> add(const MetricSample &sample);
+    // Whether add() does anything with samples of this metric: a rule names it, a detector
+    // watches it, or the load-aware detectors read it. Lets a caller with many samples by
+    // series (the ingress) build MetricSamples only for the series that matter.
+    bool watches(std::string_view metric) const;
 
     std::size_t seriesCount() const { return m_rules.size() + m_detectors.size(); }
     const LoadAwareDetectors *loadAware() const { return m_loadAware.get(); }

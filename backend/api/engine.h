@@ -9,6 +9,7 @@
 #include "backend/anomaly/telemetry_watch.h"
 #include "backend/anomaly/thermal_protection.h"
 #include "backend/api/job_backend_router.h"
+#include "backend/api/pushed_samples.h"
 #include "backend/api/supernode.pb.h"
 #include "backend/logs/intake/log_intake.h"
 #include "backend/logs/log_pipeline.h"
@@ -78,6 +79,9 @@ public:
     pb::ClusterSummary summary() const;
     Result<pb::QueryRangeResponse> queryRange(const pb::QueryRangeRequest &request) const;
     const tsdb::TimeSeriesStore &telemetryStore() const { return *m_store; }
+    // Samples a node agent pushed (supernoded's PushSamples; engine_push.cpp): stored and sent
+    // to live subscribers. Once this returns the store's WAL has them (the agent's ack).
+    Result<tsdb::AppendResult> ingestPushed(PushStreamTable &table, PushedBatch batch);
 
     Result<pb::Job> submitJob(const pb::JobSpec &spec);
     pb::ListJobsResponse listJobs(const pb::ListJobsRequest &request) const;
@@ -135,6 +139,7 @@ private:
     // engine_anomaly.cpp: static rules, learned bands and thermal protection on the telemetry.
     void setUpAnomalyWatch();
     void watchTelemetry(const std::vector<MetricSample> &samples);
+    void watchSample(const MetricSample &sample);
     void applyWatchChange(const anomaly::WatchChange &change);
     void protectFromHeat(const MetricSample &temperature);
     std::optional<PowerLimitRange> powerRangeOf(const std::string &node, int gpu);
@@ -177,6 +182,7 @@ private:
     std::uint64_t m_nextEventId = 1;
 
     std::unique_ptr<anomaly::TelemetryWatch> m_watch;
+    std::vector<std::int64_t> m_pushedUntil;              // store series -> newest pushed sample time (engine_push.cpp)
     std::map<std::string, std::uint64_t> m_openAnomalies; // watch key -> event id
     std::unique_ptr<anomaly::ThermalProtection> m_thermal;
     std::unique_ptr<PowerLimitSetter> m_powerLimitSetter; // the simulator's, called here; null: worker or dry run

@@ -150,14 +150,18 @@ Event *Engine::findEvent(std::uint64_t id)
 
 void Engine::watchTelemetry(const std::vector<MetricSample> &samples)
 {
+    for (const MetricSample &s : samples)
+        watchSample(s);
+}
+
+void Engine::watchSample(const MetricSample &s)
+{
     if (!m_watch)
         return;
-    for (const MetricSample &s : samples) {
-        for (const anomaly::WatchChange &change : m_watch->add(s))
-            applyWatchChange(change);
-        if (m_thermal && s.metric == "DCGM_FI_DEV_GPU_TEMP")
-            protectFromHeat(s);
-    }
+    for (const anomaly::WatchChange &change : m_watch->add(s))
+        applyWatchChange(change);
+    if (m_thermal && s.metric == "DCGM_FI_DEV_GPU_TEMP")
+        protectFromHeat(s);
 }
 
 namespace {

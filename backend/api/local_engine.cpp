@@ -99,6 +99,13 @@ std::unique_ptr<TelemetryStream> LocalEngine::subscribeTelemetry(const pb::Subsc
     return stream;
 }
 
+Reply<tsdb::AppendResult> LocalEngine::pushSamples(std::shared_ptr<PushStreamTable> table, PushedBatch batch)
+{
+    return post<tsdb::AppendResult>([table = std::move(table), batch = std::move(batch)](Engine &e) mutable {
+        return e.ingestPushed(*table, std::move(batch));
+    });
+}
+
 Reply<pb::QueryRangeResponse> LocalEngine::queryRange(const pb::QueryRangeRequest &request)
 {
     return post<pb::QueryRangeResponse>([request](Engine &e) { return e.queryRange(request); });

@@ -47,6 +47,10 @@ public:
     Reply<pb::PlanJobResponse> planJob(const pb::PlanJobRequest &request) override;
     Reply<pb::RenderJobResponse> renderJob(const pb::JobSpec &spec) override;
 
+    // supernoded's telemetry ingress (PushSamples), not part of EngineApi: only a daemon takes
+    // pushes. The table belongs to one push stream; its calls run in order on the engine thread.
+    Reply<tsdb::AppendResult> pushSamples(std::shared_ptr<PushStreamTable> table, PushedBatch batch);
+
 private:
     template <typename T, typename F> Reply<T> post(F &&work);
 

@@ -1,6 +1,7 @@
 #include "backend/remote/grpc/engine_service.h"
 
 #include "backend/remote/grpc/grpc_status.h"
+#include "backend/remote/grpc/push_samples_reactor.h"
 #include "backend/remote/grpc/stream_writer.h"
 
 #include <QDateTime>
@@ -34,6 +35,9 @@ constexpr RpcPolicy kInjectFault{"InjectFault", Role::Operator, true};
 constexpr RpcPolicy kAdvanceTime{"AdvanceTime", Role::Operator, true};
 constexpr RpcPolicy kPlanJob{"PlanJob", Role::Viewer, false};
 constexpr RpcPolicy kRenderJob{"RenderJob", Role::Viewer, false};
+// Agents push with an operator token: a viewer must not write telemetry. Not audited per
+// stream (an agent opens one every second); the store is the record.
+constexpr RpcPolicy kPushSamples{"PushSamples", Role::Operator, false};
 constexpr RpcPolicy kResolveEvent{"ResolveEvent", Role::Operator, true};
 constexpr RpcPolicy kListLogTemplates{"ListLogTemplates", Role::Viewer, false};
 
@@ -332,6 +336,24 @@ grpc::ServerUnaryReactor *EngineService::RenderJob(Ctx *c, const pb::RenderJobRe
 {
     return unary(
         c, kRenderJob, *q, r, [this, q] { return m_engine.renderJob(q->spec()); }, assign<pb::RenderJobResponse>);
+}
+
+grpc::ServerReadReactor<pb::PushSamplesRequest> *EngineService::PushSamples(Ctx *c, pb::PushSamplesResponse *r)
+{
+    Principal who;
+    grpc::Status denied = m_gate.admit(*c, kPushSamples, &who);
+    if (denied.ok() && !m_ingress)
+        denied = grpc::Status(grpc::StatusCode::UNIMPLEMENTED, "this server takes no telemetry pushes");
+    account(*c, kPushSamples, who, pb::PushSamplesRequest{}, denied);
+    if (!denied.ok()) {
+        // A reactor that refuses at once: nothing is read.
+        struct Refused final : grpc::ServerReadReactor<pb::PushSamplesRequest> {
+            explicit Refused(const grpc::Status &s) { Finish(s); }
+            void OnDone() override { delete this; }
+        };
+        return new Refused(denied);
+    }
+    return new PushSamplesReactor(c, *m_ingress, r);
 }
 
 grpc::ServerUnaryReactor *EngineService::ResolveEvent(Ctx *c, const pb::ResolveEventRequest *q,

@@ -6,6 +6,7 @@
 // thread; nothing here blocks a gRPC thread.
 
 #include "backend/api/engine_api.h"
+#include "backend/api/local_engine.h"
 #include "backend/api/supernode.grpc.pb.h"
 #include "backend/remote/grpc/call_gate.h"
 #include "backend/remote/grpc/service_metrics.h"
@@ -49,6 +50,10 @@ public:
     grpc::ServerUnaryReactor *ResolveEvent(Ctx *, const pb::ResolveEventRequest *, pb::ResolveEventResponse *) override;
     grpc::ServerUnaryReactor *ListLogTemplates(Ctx *, const pb::ListLogTemplatesRequest *,
                                                pb::ListLogTemplatesResponse *) override;
+    grpc::ServerReadReactor<pb::PushSamplesRequest> *PushSamples(Ctx *, pb::PushSamplesResponse *) override;
+
+    // Where PushSamples writes (the daemon's engine); without one the rpc is UNIMPLEMENTED.
+    void setIngress(LocalEngine *engine) { m_ingress = engine; }
 
 private:
     // call(): the engine's Reply<T>; fill(response, T): the reply message from the engine's value;
@@ -78,6 +83,7 @@ private:
     ServiceMetrics &m_metrics;
     QThread *m_deliveryThread;
     std::string m_epoch;
+    LocalEngine *m_ingress = nullptr;
 };
 
 } // namespace sn::rpc

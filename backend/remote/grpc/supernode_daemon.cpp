@@ -189,6 +189,7 @@ Result<std::unique_ptr<SupernodeDaemon>> SupernodeDaemon::start(const DaemonOpti
                      [store = parts->state.get()](const pb::Event &e) { store->commit({StateWrite(e)}, {}); });
     parts->service = std::make_unique<EngineService>(*parts->engine, *parts->gate, *parts->state, parts->metrics,
                                                      QThread::currentThread(), parts->state->epoch());
+    parts->service->setIngress(parts->engine.get());
 
     grpc::ServerBuilder builder;
     builder.AddListeningPort(options.listen.toString(), *creds, &parts->port);

@@ -200,23 +200,27 @@ Result<AppendResult> TimeSeriesStore::append(const std::vector<MetricSample> &sa
 Status TimeSeriesStore::cutBlocks()
 {
     // Keep half a block of head behind the newest sample, so late series still land in the head.
+    bool cut = false;
     while (m_headStart != kMaxTime && m_maxTime.load() - m_headStart >= m_options.blockDurationMs * 3 / 2) {
         const std::int64_t to = HeadSeries::boundaryAfter(m_headStart, m_options.blockDurationMs);
         if (Status s = cutRange(m_headStart, to); !s)
             return s;
+        cut = true;
     }
-    return success();
+    return cut ? checkpointIfLogged() : success();
 }
 
 Status TimeSeriesStore::flushHead()
 {
     const std::int64_t last = m_maxTime.load();
+    bool cut = false;
     while (m_headStart != kMaxTime && m_headStart <= last) {
         const std::int64_t to = std::min(HeadSeries::boundaryAfter(m_headStart, m_options.blockDurationMs), last + 1);
         if (Status s = cutRange(m_headStart, to); !s)
             return s;
+        cut = true;
     }
-    return success();
+    return cut ? checkpointIfLogged() : success();
 }
 
 Status TimeSeriesStore::cutRange(std::int64_t from, std::int64_t to)
@@ -276,10 +280,17 @@ Status TimeSeriesStore::cutRange(std::int64_t from, std::int64_t to)
         m_series[id]->dropChunksBefore(to);
     m_headStart = to;
     m_minValidTime = std::max(m_minValidTime, to);
-    if (m_wal)
-        if (Status s = checkpoint(); !s)
-            return s;
     return applyRetention();
+}
+
+// Once per cut, not per block range: samples that jump far ahead of the head (a daemon in
+// virtual time fed real-time pushes, an agent back after days) cross thousands of empty ranges,
+// and a checkpoint (rewrite + fsync) for each stalled the writer for minutes. A crash between
+// the blocks and the checkpoint replays samples the blocks already hold; the head refuses
+// them (older than m_minValidTime), as it did when the checkpoint came after each block.
+Status TimeSeriesStore::checkpointIfLogged()
+{
+    return m_wal ? checkpoint() : success();
 }
 
 Status TimeSeriesStore::checkpoint()

@@ -115,8 +115,9 @@ private:
     void publishBlocks(std::vector<std::shared_ptr<Block>> blocks);
     SeriesId createSeries(std::string_view metric, const Labels &labels, bool log);
     AppendResult appendToHead(const RefSample *samples, std::size_t n, std::vector<RefSample> *accepted);
-    Status cutRange(std::int64_t from, std::int64_t to);
+    Status cutRange(std::int64_t from, std::int64_t to); // the caller checkpoints after its cuts
     Status checkpoint();
+    Status checkpointIfLogged();
     Status applyRetention();
     void visit(SeriesId id, std::int64_t minT, std::int64_t maxT, const ChunkFn *chunk, const SamplesFn &fn) const;
     std::int64_t visitBlocks(SeriesId id, std::int64_t minT, std::int64_t maxT, const ChunkFn *chunk,

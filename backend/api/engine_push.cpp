@@ -1,0 +1,96 @@
+// Telemetry pushed by node agents (supernoded's PushSamples): the fast path of ingress. Series
+// are resolved once per stream and samples go to the store by ref, so a million samples a
+// second cost no label maps. Pushed samples get what collected ones get (Engine::ingestSamples):
+// live subscribers and the anomaly watch see them, but only samples newer than the newest
+// pushed one of their series, so a batch the agent resends after a lost answer is not news
+// twice (the store drops it by itself); the watch gets MetricSamples only for the series it
+// watches, so the unwatched bulk costs nothing there.
+#include "backend/api/engine.h"
+
+#include <QMetaMethod>
+
+#include <algorithm>
+#include <limits>
+
+namespace sn {
+
+namespace {
+
+// One SampleBatch per sample time, as the collectors' batches come. `fresh` is in time order.
+void publishPushed(const PushStreamTable &table, const std::vector<tsdb::RefSample> &fresh,
+                   const std::function<void(const pb::SampleBatch &)> &emitBatch)
+{
+    pb::SampleBatch batch;
+    for (const tsdb::RefSample &s : fresh) {
+        if (batch.samples_size() > 0 && batch.time_ms() != s.timeMs) {
+            emitBatch(batch);
+            batch.clear_samples();
+        }
+        batch.set_time_ms(s.timeMs);
+        pb::Sample *out = batch.add_samples();
+        *out = table.names[s.ref];
+        out->set_time_ms(s.timeMs);
+        out->set_value(s.value);
+    }
+    if (batch.samples_size() > 0)
+        emitBatch(batch);
+}
+
+} // namespace
+
+Result<tsdb::AppendResult> Engine::ingestPushed(PushStreamTable &table, PushedBatch batch)
+{
+    for (PushedSeries &s : batch.newSeries) {
+        const tsdb::SeriesId id = m_store->seriesRef(s.metric, s.labels);
+        table.store.push_back(id);
+        if (m_watch && m_watch->watches(s.metric)) {
+            table.watched.push_back(static_cast<int>(table.watchedSamples.size()));
+            table.watchedSamples.push_back(MetricSample{s.metric, s.labels, 0, 0});
+        } else {
+            table.watched.push_back(-1);
+        }
+        if (id >= m_pushedUntil.size())
+            m_pushedUntil.resize(std::size_t(id) + 1, std::numeric_limits<std::int64_t>::min());
+        pb::Sample name;
+        name.set_metric(std::move(s.metric));
+        for (auto &[k, v] : s.labels)
+            (*name.mutable_labels())[k] = v;
+        table.names.push_back(std::move(name));
+    }
+    static const QMetaMethod telemetrySignal = QMetaMethod::fromSignal(&Engine::telemetry);
+    const bool live = isSignalConnected(telemetrySignal);
+    std::vector<tsdb::RefSample> fresh;   // stream refs; only what subscribers or the watch need
+    std::vector<tsdb::RefSample> watched; // ref: index in table.watchedSamples
+    for (const tsdb::RefSample &s : batch.samples) {
+        std::int64_t &until = m_pushedUntil[table.store[s.ref]];
+        if (s.timeMs <= until)
+            continue;
+        until = s.timeMs;
+        if (live)
+            fresh.push_back(s);
+        if (const int w = table.watched[s.ref]; w >= 0)
+            watched.push_back({static_cast<tsdb::SeriesId>(w), s.timeMs, s.value});
+    }
+    if (!fresh.empty()) {
+        std::stable_sort(fresh.begin(), fresh.end(),
+                         [](const tsdb::RefSample &a, const tsdb::RefSample &b) { return a.timeMs < b.timeMs; });
+        publishPushed(table, fresh, [this](const pb::SampleBatch &b) { emit telemetry(b); });
+    }
+    if (!watched.empty()) {
+        // In time order, as the watch gets collected samples (the load-aware detectors pair a
+        // GPU's power and temperature by time); no label map is built per sample.
+        std::stable_sort(watched.begin(), watched.end(),
+                         [](const tsdb::RefSample &a, const tsdb::RefSample &b) { return a.timeMs < b.timeMs; });
+        for (const tsdb::RefSample &s : watched) {
+            MetricSample &sample = table.watchedSamples[s.ref];
+            sample.timeMs = s.timeMs;
+            sample.value = s.value;
+            watchSample(sample);
+        }
+    }
+    for (tsdb::RefSample &s : batch.samples)
+        s.ref = table.store[s.ref];
+    return m_store->append(batch.samples.data(), batch.samples.size());
+}
+
+} // namespace sn

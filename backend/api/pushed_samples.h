@@ -1,0 +1,35 @@
+#pragma once
+// Samples a node agent pushed to supernoded (PushSamples, docs/remote.md "Telemetry ingress"),
+// decoded off the wire but not yet resolved to store series: the stream names each series once
+// and then refers to it by its stream ref. The engine thread resolves refs through the stream's
+// PushStreamTable, which lives as long as the stream and is touched only on that thread.
+
+#include "backend/api/supernode.pb.h"
+#include "backend/telemetry/metric_sample.h"
+#include "backend/telemetry/store/series_index.h"
+#include "backend/telemetry/store/wal.h"
+
+#include <vector>
+
+namespace sn {
+
+struct PushedSeries {
+    std::string metric;
+    Labels labels;
+};
+
+struct PushedBatch {
+    std::vector<PushedSeries> newSeries;  // get the stream refs table.size(), table.size() + 1, ...
+    std::vector<tsdb::RefSample> samples; // ref: the stream's ref, already checked to be registered
+};
+
+struct PushStreamTable {
+    std::vector<tsdb::SeriesId> store;        // stream ref -> store series
+    std::vector<supernode::v1::Sample> names; // stream ref -> metric and labels, for live subscribers
+    // stream ref -> index in `watchedSamples` (its metric and labels, built once; only time and
+    // value change per sample), or -1 when the anomaly watch does not read its metric.
+    std::vector<int> watched;
+    std::vector<MetricSample> watchedSamples;
+};
+
+} // namespace sn

@@ -1,0 +1,70 @@
+#pragma once
+// Sends the disk buffer's batches to supernoded over PushSamples, in order, on its own thread.
+// A stream lives about ackIntervalMs: the agent then closes its side, the daemon's answer says
+// which batch is committed, and the buffer is dropped up to there; the next stream starts after
+// it. Batches are written as soon as they are buffered, so the ack cadence costs no latency.
+// When the daemon is away the thread retries with exponential backoff and jitter, and resumes
+// after the last acknowledged batch: what was sent but not acknowledged is sent again (the
+// store drops the samples it already has). A batch the daemon refuses as malformed
+// (INVALID_ARGUMENT) is dropped, counted and reported with the daemon's what/where, and the
+// stream goes on after it: nothing else about it would change on a resend.
+
+#include "backend/remote/agent/disk_buffer.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace sn::agent {
+
+struct PusherOptions {
+    std::string target; // host:port
+    bool tls = true;
+    std::string caPem; // empty with TLS: the system roots
+    std::string token; // bearer token (operator role)
+    int ackIntervalMs = 1000;
+    int backoffMinMs = 200;
+    int backoffMaxMs = 5000;
+    std::size_t batchesPerRead = 64;
+};
+
+struct PusherStats {
+    std::uint64_t acknowledged = 0;   // last batch the daemon committed
+    std::uint64_t streams = 0;        // streams that ended in an answer
+    std::uint64_t failures = 0;       // streams or connects that failed
+    std::uint64_t refusedBatches = 0; // malformed batches the daemon refused (INVALID_ARGUMENT), dropped
+    std::uint64_t samplesAccepted = 0, samplesRejected = 0;
+};
+
+class SamplePusher {
+public:
+    SamplePusher(PusherOptions options, DiskBuffer &buffer);
+    ~SamplePusher(); // stops
+
+    void start();
+    void stop();
+    void notify(); // a batch was buffered
+    PusherStats stats() const;
+    // Called on the pusher's thread with each failure, in words.
+    void onProblem(std::function<void(const std::string &)> report) { m_report = std::move(report); }
+
+private:
+    void run();
+    bool pushOnce(); // one stream; false when it failed
+    void sleepFor(int ms);
+
+    PusherOptions m_options;
+    DiskBuffer &m_buffer;
+    std::function<void(const std::string &)> m_report;
+    std::thread m_thread;
+    mutable std::mutex m_mutex;
+    std::condition_variable m_wake;
+    bool m_stopping = false;
+    std::uint64_t m_notified = 0;
+    PusherStats m_stats;
+};
+
+} // namespace sn::agent

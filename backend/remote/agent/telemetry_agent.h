@@ -1,0 +1,55 @@
+#pragma once
+// supernode-agent's streaming mode: every interval it reads the node's GPUs (NVML, or
+// nvidia-smi when NVML cannot be loaded) and host, turns the readings into dcgm-exporter
+// series, appends them as one batch to the disk buffer and wakes the pusher, which streams
+// them to supernoded (sample_pusher.h). Collection never waits for the network: a daemon that
+// is away only makes the buffer grow (bounded).
+
+#include "backend/model/command_runner.h"
+#include "backend/remote/agent/disk_buffer.h"
+#include "backend/remote/agent/sample_pusher.h"
+#include "backend/telemetry/collectors/collector.h"
+
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+#include <vector>
+
+namespace sn::agent {
+
+struct TelemetryAgentOptions {
+    std::string nodeName;    // Hostname label and agent name; empty: this machine's name
+    std::string nvmlLibrary; // empty: libnvidia-ml.so.1
+    std::string nvidiaSmi = "nvidia-smi";
+    bool host = true; // the host collector (/proc, /sys) as well
+    int intervalMs = 1000;
+    DiskBuffer::Options buffer;
+    PusherOptions push;
+};
+
+class TelemetryAgent : public QObject {
+    Q_OBJECT
+public:
+    static Result<std::unique_ptr<TelemetryAgent>> create(TelemetryAgentOptions options);
+    ~TelemetryAgent() override;
+
+    void start(); // collects now, then every interval; pushes on its own thread
+    const std::vector<std::string> &bufferProblems() const { return m_buffer->problems(); }
+    std::string describe() const; // "node01: nvml + host, 8 GPUs"
+
+private:
+    explicit TelemetryAgent(TelemetryAgentOptions options);
+    void collectOnce();
+
+    TelemetryAgentOptions m_options;
+    LocalCommandRunner m_runner;
+    std::vector<std::unique_ptr<Collector>> m_collectors;
+    std::unique_ptr<DiskBuffer> m_buffer;
+    std::unique_ptr<SamplePusher> m_pusher;
+    QTimer m_timer;
+    std::uint64_t m_sequence = 0;
+    std::size_t m_lastGpus = 0;
+};
+
+} // namespace sn::agent

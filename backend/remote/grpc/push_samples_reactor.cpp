@@ -1,0 +1,55 @@
+#include "backend/remote/grpc/push_samples_reactor.h"
+
+#include "backend/remote/grpc/grpc_status.h"
+#include "backend/remote/grpc/push_decoder.h"
+#include "backend/remote/grpc/push_metadata.h"
+
+namespace sn::rpc {
+
+PushSamplesReactor::PushSamplesReactor(grpc::CallbackServerContext *context, LocalEngine &engine,
+                                       supernode::v1::PushSamplesResponse *response)
+    : m_context(context), m_engine(engine), m_response(response)
+{
+    StartRead(&m_request);
+}
+
+void PushSamplesReactor::OnReadDone(bool ok)
+{
+    if (!ok) { // the agent closed its side (or the call broke): everything read is stored
+        Finish(grpc::Status::OK);
+        return;
+    }
+    auto batch = decodePush(m_request, &m_registered);
+    if (!batch) {
+        m_context->AddTrailingMetadata(kCommittedSequenceKey, std::to_string(m_response->committed_sequence()));
+        m_context->AddTrailingMetadata(kRefusedSequenceKey, std::to_string(m_request.sequence()));
+        Finish(toGrpcStatus(batch.error()));
+        return;
+    }
+    const std::uint64_t sequence = m_request.sequence();
+    // The continuation runs on the engine thread; reactor calls are thread-safe, and the
+    // reactor lives until OnDone, which cannot come before Finish.
+    m_engine.pushSamples(m_table, std::move(*batch)).then([this, sequence](Result<tsdb::AppendResult> result) {
+        stored(result, sequence);
+    });
+}
+
+void PushSamplesReactor::stored(const Result<tsdb::AppendResult> &result, std::uint64_t sequence)
+{
+    if (!result) { // not in the WAL, so not acknowledged: the agent resends from its buffer
+        Finish(grpc::Status(grpc::StatusCode::UNAVAILABLE,
+                            "the daemon could not store the samples: " + result.error().message));
+        return;
+    }
+    m_response->set_committed_sequence(sequence);
+    m_response->set_accepted(m_response->accepted() + result->accepted);
+    m_response->set_rejected(m_response->rejected() + result->rejected);
+    StartRead(&m_request);
+}
+
+void PushSamplesReactor::OnDone()
+{
+    delete this;
+}
+
+} // namespace sn::rpc

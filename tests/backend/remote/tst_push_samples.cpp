@@ -1,0 +1,244 @@
+// Telemetry ingress against a real supernoded over TLS: pushed samples are in the store (read
+// back with QueryRange through RemoteEngine) and reach a live SubscribeTelemetry client; the
+// answer names the last committed batch; a resent batch is not stored twice; a viewer cannot
+// push; malformed messages are refused with the batch and sample that are wrong.
+#include "backend/api/supernode.grpc.pb.h"
+#include "backend/remote/grpc/push_decoder.h"
+#include "backend/remote/grpc/remote_engine.h"
+#include "backend/sim/super_node_topology.h"
+#include "tests/support/supernoded_process.h"
+
+#include <grpcpp/create_channel.h>
+#include <grpcpp/security/credentials.h>
+
+#include <QDateTime>
+#include <QFile>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace sn;
+
+namespace {
+
+test::SupernodedProcess::Options daemonOptions()
+{
+    test::SupernodedProcess::Options o;
+    o.spec = sim::defaultSimulatedSpec(1); // virtual time: the simulator adds nothing by itself
+    return o;
+}
+
+std::unique_ptr<pb::Engine::Stub> stubFor(const test::SupernodedProcess &daemon)
+{
+    QFile ca(daemon.path("certs/ca.pem"));
+    if (!ca.open(QIODevice::ReadOnly))
+        qFatal("no CA");
+    grpc::SslCredentialsOptions ssl;
+    ssl.pem_root_certs = ca.readAll().toStdString();
+    return pb::Engine::NewStub(
+        grpc::CreateChannel("127.0.0.1:" + std::to_string(daemon.port()), grpc::SslCredentials(ssl)));
+}
+
+// Two series (GPU 0 and 1 of node "agent-a"), `n` samples each, 1 s apart from `t0`.
+pb::PushSamplesRequest batch(std::uint64_t sequence, std::int64_t t0, int n, bool registerSeries)
+{
+    pb::PushSamplesRequest r;
+    r.set_agent("agent-a");
+    r.set_sequence(sequence);
+    if (registerSeries)
+        for (std::uint32_t g = 0; g < 2; ++g) {
+            pb::PushSeries *s = r.add_series();
+            s->set_ref(g);
+            s->set_metric("DCGM_FI_DEV_GPU_TEMP");
+            (*s->mutable_labels())["Hostname"] = "agent-a";
+            (*s->mutable_labels())["gpu"] = std::to_string(g);
+        }
+    std::int64_t previous = 0;
+    for (std::uint32_t g = 0; g < 2; ++g)
+        for (int i = 0; i < n; ++i) {
+            const std::int64_t t = t0 + i * 1000;
+            r.add_refs(g);
+            r.add_time_deltas_ms(t - previous);
+            r.add_values(40 + g + i * 0.5);
+            previous = t;
+        }
+    return r;
+}
+
+grpc::Status push(pb::Engine::Stub &stub, const QString &token, const std::vector<pb::PushSamplesRequest> &messages,
+                  pb::PushSamplesResponse *response)
+{
+    grpc::ClientContext context;
+    context.AddMetadata("authorization", "Bearer " + token.toStdString());
+    context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(20));
+    auto writer = stub.PushSamples(&context, response);
+    for (const auto &m : messages)
+        if (!writer->Write(m))
+            break;
+    writer->WritesDone();
+    return writer->Finish();
+}
+
+std::vector<pb::Point> stored(rpc::RemoteEngine &engine, const std::string &gpu, std::int64_t from, std::int64_t to)
+{
+    pb::QueryRangeRequest q;
+    q.set_metric("DCGM_FI_DEV_GPU_TEMP");
+    (*q.mutable_match_labels())["Hostname"] = "agent-a";
+    (*q.mutable_match_labels())["gpu"] = gpu;
+    q.set_start_ms(from);
+    q.set_end_ms(to);
+    auto r = waitFor(engine.queryRange(q));
+    if (!r || r->series_size() != 1)
+        return {};
+    return {r->series(0).points().begin(), r->series(0).points().end()};
+}
+
+} // namespace
+
+class TestPushSamples : public QObject {
+    Q_OBJECT
+
+private slots:
+    void decoderRefusesMalformedMessages_data()
+    {
+        QTest::addColumn<int>("damage");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("columns of different length") << 0 << "columns differ in length (refs 6, time_deltas_ms 5";
+        QTest::newRow("unregistered ref") << 1 << "sample 0 names series ref 7, but the stream has registered only 2";
+        QTest::newRow("ref out of sequence")
+            << 2 << "series 0 (DCGM_FI_DEV_GPU_TEMP) has ref 5, expected the next ref 0";
+        QTest::newRow("no metric name") << 3 << "series 1 (ref 1) has no metric name";
+        QTest::newRow("time overflow") << 4 << "sample 1: time_deltas_ms overflows the time";
+    }
+
+    void decoderRefusesMalformedMessages()
+    {
+        QFETCH(int, damage);
+        QFETCH(QString, says);
+        pb::PushSamplesRequest r = batch(12, 1'700'000'000'000, 3, true);
+        switch (damage) {
+        case 0:
+            r.mutable_time_deltas_ms()->RemoveLast();
+            break;
+        case 1:
+            r.set_refs(0, 7);
+            break;
+        case 2:
+            r.mutable_series(0)->set_ref(5);
+            break;
+        case 3:
+            r.mutable_series(1)->clear_metric();
+            break;
+        case 4:
+            r.set_time_deltas_ms(1, std::numeric_limits<std::int64_t>::max());
+            break;
+        }
+        std::uint32_t registered = 0;
+        auto decoded = rpc::decodePush(r, &registered);
+        QVERIFY(!decoded);
+        const QString message = QString::fromStdString(decoded.error().message);
+        QVERIFY2(message.startsWith("PushSamples batch 12 from agent-a: ") && message.contains(says),
+                 qPrintable(message));
+        QCOMPARE(registered, 0u); // a refused message registers nothing
+    }
+
+    void decoderReadsColumns()
+    {
+        std::uint32_t registered = 0;
+        auto first = rpc::decodePush(batch(1, 1000, 2, true), &registered);
+        QVERIFY(first.ok());
+        QCOMPARE(registered, 2u);
+        QCOMPARE(first->newSeries.size(), std::size_t{2});
+        QCOMPARE(first->samples.size(), std::size_t{4});
+        QCOMPARE(first->samples[1].timeMs, 2000);
+        QCOMPARE(first->samples[2].ref, 1u);
+        QCOMPARE(first->samples[3].value, 41.5);
+        auto second = rpc::decodePush(batch(2, 5000, 1, false), &registered); // refs from the first
+        QVERIFY(second.ok());
+        QVERIFY(second->newSeries.empty());
+    }
+
+    void pushedSamplesAreStoredStreamedAndAcknowledged()
+    {
+        test::SupernodedProcess daemon;
+        QString why;
+        QVERIFY2(daemon.start(daemonOptions(), &why), qPrintable(why));
+        rpc::RemoteEngine engine(daemon.client("viewer"));
+        pb::SubscribeTelemetryRequest live;
+        live.add_nodes("agent-a");
+        auto subscription = engine.subscribeTelemetry(live);
+        QSignalSpy batches(subscription.get(), &TelemetryStream::batch);
+        QTest::qWait(500); // the subscription reaches the daemon
+
+        auto stub = stubFor(daemon);
+        const std::int64_t t0 = QDateTime::currentMSecsSinceEpoch() / 1000 * 1000 - 60'000;
+        pb::PushSamplesResponse response;
+        grpc::Status s = push(*stub, daemon.token("operator"),
+                              {batch(7, t0, 10, true), batch(8, t0 + 10'000, 10, false)}, &response);
+        QVERIFY2(s.ok(), qPrintable(QString::fromStdString(s.error_message()) + daemon.output()));
+        QCOMPARE(response.committed_sequence(), 8u);
+        QCOMPARE(response.accepted(), 40u);
+        QCOMPARE(response.rejected(), 0u);
+
+        const auto points = stored(engine, "1", t0, t0 + 60'000);
+        QCOMPARE(points.size(), std::size_t{20});
+        QCOMPARE(points.front().time_ms(), t0);
+        QCOMPARE(points.back().value(), 41 + 9 * 0.5);
+
+        const auto liveSamples = [&batches] {
+            int n = 0;
+            for (const auto &args : batches)
+                n += args.at(0).value<pb::SampleBatch>().samples_size();
+            return n;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(liveSamples(), 40, 5000);
+        for (const auto &args : batches) {
+            const auto received = args.at(0).value<pb::SampleBatch>(); // named: the loop must not outlive it
+            for (const pb::Sample &x : received.samples()) {
+                QCOMPARE(x.metric(), std::string("DCGM_FI_DEV_GPU_TEMP"));
+                QCOMPARE(x.labels().at("Hostname"), std::string("agent-a"));
+            }
+        }
+
+        // The agent resends after a lost answer: the store keeps each timestamp once.
+        s = push(*stub, daemon.token("operator"), {batch(8, t0 + 10'000, 10, true)}, &response);
+        QVERIFY(s.ok());
+        QCOMPARE(response.rejected(), 20u);
+        QCOMPARE(stored(engine, "0", t0, t0 + 60'000).size(), std::size_t{20});
+        QTest::qWait(300);
+        QCOMPARE(liveSamples(), 40); // and subscribers do not see the resent samples again
+    }
+
+    void refusals_data()
+    {
+        QTest::addColumn<QString>("role");
+        QTest::addColumn<int>("damage");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("viewer") << "viewer" << -1 << int(grpc::StatusCode::PERMISSION_DENIED) << "";
+        QTest::newRow("no token") << "" << -1 << int(grpc::StatusCode::UNAUTHENTICATED) << "";
+        QTest::newRow("unregistered ref") << "operator" << 1 << int(grpc::StatusCode::INVALID_ARGUMENT)
+                                          << "PushSamples batch 3 from agent-a: sample 0 names series ref 7";
+    }
+
+    void refusals()
+    {
+        QFETCH(QString, role);
+        QFETCH(int, damage);
+        QFETCH(int, code);
+        QFETCH(QString, says);
+        test::SupernodedProcess daemon;
+        QString why;
+        QVERIFY2(daemon.start(daemonOptions(), &why), qPrintable(why));
+        auto stub = stubFor(daemon);
+        pb::PushSamplesRequest r = batch(3, 1'700'000'000'000, 2, true);
+        if (damage == 1)
+            r.set_refs(0, 7);
+        pb::PushSamplesResponse response;
+        const grpc::Status s = push(*stub, role.isEmpty() ? QString() : daemon.token(role), {r}, &response);
+        QCOMPARE(int(s.error_code()), code);
+        QVERIFY2(QString::fromStdString(s.error_message()).contains(says), s.error_message().c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPushSamples)
+#include "tst_push_samples.moc"
