@@ -925,6 +925,10 @@ supernode --connect %4 --ca %5 --token-file %6%7</source>
         <source>acknowledged by %1 at %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>action taken: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sn::EventTableModel</name>
@@ -970,6 +974,10 @@ supernode --connect %4 --ca %5 --token-file %6%7</source>
     </message>
     <message>
         <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action taken</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

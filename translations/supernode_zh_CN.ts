@@ -929,6 +929,10 @@ supernode --connect %4 --ca %5 --token-file %6%7</translation>
         <source>acknowledged by %1 at %2</source>
         <translation>由 %1 于 %2 确认</translation>
     </message>
+    <message>
+        <source>action taken: %1</source>
+        <translation>已采取的措施：%1</translation>
+    </message>
 </context>
 <context>
     <name>sn::EventTableModel</name>
@@ -975,6 +979,10 @@ supernode --connect %4 --ca %5 --token-file %6%7</translation>
     <message>
         <source>State</source>
         <translation>状态</translation>
+    </message>
+    <message>
+        <source>Action taken</source>
+        <translation>已采取的措施</translation>
     </message>
 </context>
 <context>
