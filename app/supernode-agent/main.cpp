@@ -103,6 +103,9 @@ int runStreaming(const QCommandLineParser &parser, const std::string &nvmlPath, 
     if (parser.isSet("nvidia-smi"))
         o.nvidiaSmi = parser.value("nvidia-smi").toStdString();
     o.host = !parser.isSet("no-host");
+    o.registerNode = !parser.isSet("no-register");
+    o.selfProgram = QCoreApplication::applicationFilePath().toStdString();
+    o.agentVersion = SN_VERSION;
     auto agent = sn::agent::TelemetryAgent::create(std::move(o));
     if (!agent) {
         err << "supernode-agent: " << QString::fromStdString(agent.error().message) << "\n";
@@ -111,6 +114,8 @@ int runStreaming(const QCommandLineParser &parser, const std::string &nvmlPath, 
     for (const std::string &p : (*agent)->bufferProblems())
         err << "supernode-agent: buffer: " << QString::fromStdString(p) << "\n";
     err << "supernode-agent: streaming " << QString::fromStdString((*agent)->describe()) << "\n";
+    if (!(*agent)->registration().empty())
+        err << "supernode-agent: registering " << QString::fromStdString((*agent)->registration()) << "\n";
     err.flush();
     (*agent)->start();
     return QCoreApplication::exec();
@@ -172,6 +177,7 @@ int main(int argc, char **argv)
         {"interval-ms", "How often to read the GPUs and host (default 1000).", "ms"},
         {"node", "Node name (Hostname label); default this machine's name.", "name"},
         {"no-host", "Do not read the host (/proc, /sys), only GPUs."},
+        {"no-register", "Do not register the node's hardware and topology with the daemon."},
     });
     if (!parser.parse(QCoreApplication::arguments())) {
         err << parser.errorText() << "\n";

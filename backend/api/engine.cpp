@@ -228,6 +228,7 @@ pb::Cluster Engine::cluster() const
             link.set_healthy(!down.contains(nodeOf(link.a())) && !down.contains(nodeOf(link.b())));
         }
         addBackendNodes(c);
+        m_registry.applyTo(c);
         return c;
     }
     pb::Cluster c = toProto(m_sim->spec(), true);
@@ -258,6 +259,7 @@ pb::Cluster Engine::cluster() const
             link.type() == pb::LINK_TYPE_NVLINK && (nvlinkBroken.contains(link.a()) || nvlinkBroken.contains(link.b()));
         link.set_healthy(!nvlinkDown && !broken.contains(link.a()) && !broken.contains(link.b()));
     }
+    m_registry.applyTo(c);
     return c;
 }
 

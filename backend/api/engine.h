@@ -9,6 +9,7 @@
 #include "backend/anomaly/telemetry_watch.h"
 #include "backend/anomaly/thermal_protection.h"
 #include "backend/api/job_backend_router.h"
+#include "backend/api/node_registry.h"
 #include "backend/api/pushed_samples.h"
 #include "backend/api/supernode.pb.h"
 #include "backend/logs/intake/log_intake.h"
@@ -82,6 +83,9 @@ public:
     // Samples a node agent pushed (supernoded's PushSamples; engine_push.cpp): stored and sent
     // to live subscribers. Once this returns the store's WAL has them (the agent's ack).
     Result<tsdb::AppendResult> ingestPushed(PushStreamTable &table, PushedBatch batch);
+    // A node agent's hardware (supernoded's RegisterNode; engine_registration.cpp): merged into
+    // cluster() from now on; a first registration or a changed one records an event.
+    Result<pb::RegisterNodeResponse> registerNode(const pb::RegisterNodeRequest &request);
 
     Result<pb::Job> submitJob(const pb::JobSpec &spec);
     pb::ListJobsResponse listJobs(const pb::ListJobsRequest &request) const;
@@ -205,6 +209,7 @@ private:
         std::string warning;
     };
     std::map<std::string, PlanInfo> m_planInfo;
+    NodeRegistry m_registry;                           // nodes whose agents registered their hardware
     std::unique_ptr<JobBackendRouter> m_backendRouter; // last: its thread stops first
 };
 

@@ -106,6 +106,11 @@ Reply<tsdb::AppendResult> LocalEngine::pushSamples(std::shared_ptr<PushStreamTab
     });
 }
 
+Reply<pb::RegisterNodeResponse> LocalEngine::registerNode(const pb::RegisterNodeRequest &request)
+{
+    return post<pb::RegisterNodeResponse>([request](Engine &e) { return e.registerNode(request); });
+}
+
 Reply<pb::QueryRangeResponse> LocalEngine::queryRange(const pb::QueryRangeRequest &request)
 {
     return post<pb::QueryRangeResponse>([request](Engine &e) { return e.queryRange(request); });

@@ -50,6 +50,8 @@ public:
     // supernoded's telemetry ingress (PushSamples), not part of EngineApi: only a daemon takes
     // pushes. The table belongs to one push stream; its calls run in order on the engine thread.
     Reply<tsdb::AppendResult> pushSamples(std::shared_ptr<PushStreamTable> table, PushedBatch batch);
+    // supernoded's RegisterNode: a node agent's hardware (node_registry.h).
+    Reply<pb::RegisterNodeResponse> registerNode(const pb::RegisterNodeRequest &request);
 
 private:
     template <typename T, typename F> Reply<T> post(F &&work);

@@ -1,6 +1,7 @@
 #include "backend/remote/agent/sample_pusher.h"
 
 #include "backend/api/supernode.grpc.pb.h"
+#include "backend/remote/agent/node_registration.h"
 #include "backend/remote/agent/push_batch.h"
 #include "backend/remote/grpc/push_metadata.h"
 
@@ -76,6 +77,38 @@ void SamplePusher::sleepFor(int ms)
     m_wake.wait_for(lock, std::chrono::milliseconds(ms), [this] { return m_stopping; });
 }
 
+template <typename Stub> bool SamplePusher::registerNode(Stub &stub)
+{
+    pb::RegisterNodeRequest request;
+    if (!request.ParseFromString(m_options.registration))
+        return true; // cannot happen: the agent serialized it
+    grpc::ClientContext context;
+    if (!m_options.token.empty())
+        context.AddMetadata("authorization", "Bearer " + m_options.token);
+    context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+    pb::RegisterNodeResponse response;
+    const grpc::Status status = stub.RegisterNode(&context, request, &response);
+    if (status.ok()) {
+        {
+            std::lock_guard lock(m_mutex);
+            ++m_stats.registrations;
+        }
+        if (m_report) {
+            std::string text = "registered " + describeRegistration(request) + " with " + m_options.target;
+            if (!response.configured())
+                text += " (cluster.yaml does not name this node)";
+            for (const std::string &c : response.changes())
+                text += "; changed: " + c;
+            m_report(text);
+        }
+        return true;
+    }
+    if (m_report)
+        m_report("node registration with " + m_options.target + " failed: " + status.error_message() +
+                 (status.error_code() == grpc::StatusCode::INVALID_ARGUMENT ? " (not retried)" : " (retried)"));
+    return status.error_code() == grpc::StatusCode::INVALID_ARGUMENT;
+}
+
 void SamplePusher::run()
 {
     std::shared_ptr<grpc::ChannelCredentials> credentials = grpc::InsecureChannelCredentials();
@@ -96,6 +129,7 @@ void SamplePusher::run()
     std::mt19937 random(std::random_device{}());
     int backoffMs = m_options.backoffMinMs;
     bool reachable = true;
+    bool registered = m_options.registration.empty();
     for (;;) {
         {
             std::lock_guard lock(m_mutex);
@@ -114,11 +148,14 @@ void SamplePusher::run()
                 ++m_stats.failures;
             }
             reachable = false;
+            registered = m_options.registration.empty(); // the daemon may have restarted: tell it again
             continue;
         }
         if (!reachable && m_report)
             m_report("reached " + m_options.target + " again; sending what was buffered");
         reachable = true;
+        if (!registered)
+            registered = registerNode(*stub);
         grpc::ClientContext context;
         if (!m_options.token.empty())
             context.AddMetadata("authorization", "Bearer " + m_options.token);
@@ -207,6 +244,8 @@ void SamplePusher::run()
             std::lock_guard lock(m_mutex);
             ++m_stats.failures;
         }
+        if (status.error_code() == grpc::StatusCode::UNAVAILABLE)
+            registered = m_options.registration.empty();
         if (m_report)
             m_report("push to " + m_options.target + " failed: " + status.error_message() + " (retrying in " +
                      std::to_string(backoffMs) + " ms)");

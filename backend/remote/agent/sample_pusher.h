@@ -29,6 +29,10 @@ struct PusherOptions {
     int backoffMinMs = 200;
     int backoffMaxMs = 5000;
     std::size_t batchesPerRead = 64;
+    // A serialized RegisterNodeRequest (node_registration.h), sent by RegisterNode once the
+    // daemon is reached and again after every reconnect (a restarted daemon learns the node
+    // again); empty: the node is not registered.
+    std::string registration;
 };
 
 struct PusherStats {
@@ -37,6 +41,7 @@ struct PusherStats {
     std::uint64_t failures = 0;       // streams or connects that failed
     std::uint64_t refusedBatches = 0; // malformed batches the daemon refused (INVALID_ARGUMENT), dropped
     std::uint64_t samplesAccepted = 0, samplesRejected = 0;
+    std::uint64_t registrations = 0; // RegisterNode calls the daemon answered OK
 };
 
 class SamplePusher {
@@ -53,7 +58,8 @@ public:
 
 private:
     void run();
-    bool pushOnce(); // one stream; false when it failed
+    // RegisterNode; true when answered (OK, or refused as malformed, which a resend would not change).
+    template <typename Stub> bool registerNode(Stub &stub);
     void sleepFor(int ms);
 
     PusherOptions m_options;

@@ -1,5 +1,6 @@
 #include "backend/remote/agent/telemetry_agent.h"
 
+#include "backend/remote/agent/node_registration.h"
 #include "backend/remote/agent/push_batch.h"
 #include "backend/telemetry/collectors/host_collector.h"
 #include "backend/telemetry/collectors/nvidia_smi_collector.h"
@@ -56,6 +57,19 @@ Result<std::unique_ptr<TelemetryAgent>> TelemetryAgent::create(TelemetryAgentOpt
         HostCollectorOptions host;
         host.hostname = o.nodeName;
         agent->m_collectors.push_back(std::make_unique<HostCollector>(host));
+    }
+    if (o.registerNode) {
+        RegistrationOptions r;
+        r.nodeName = o.nodeName;
+        r.nvmlLibrary = o.nvmlLibrary;
+        r.nvidiaSmi = o.nvidiaSmi;
+        r.selfProgram = o.selfProgram;
+        r.agentVersion = o.agentVersion;
+        const supernode::v1::RegisterNodeRequest request = discoverRegistration(r, agent->m_runner);
+        agent->m_registration = describeRegistration(request);
+        for (const std::string &note : request.notes())
+            qCInfo(lcAgent).noquote() << "discovery:" << QString::fromStdString(note);
+        o.push.registration = request.SerializeAsString();
     }
     agent->m_pusher = std::make_unique<SamplePusher>(o.push, *agent->m_buffer);
     agent->m_pusher->onProblem(

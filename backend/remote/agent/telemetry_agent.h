@@ -24,6 +24,11 @@ struct TelemetryAgentOptions {
     std::string nvidiaSmi = "nvidia-smi";
     bool host = true; // the host collector (/proc, /sys) as well
     int intervalMs = 1000;
+    // Register the node's hardware (node_registration.h) with the daemon; selfProgram is this
+    // program, which discovery runs for NVML's interconnect.
+    bool registerNode = true;
+    std::string selfProgram;
+    std::string agentVersion;
     DiskBuffer::Options buffer;
     PusherOptions push;
 };
@@ -36,7 +41,8 @@ public:
 
     void start(); // collects now, then every interval; pushes on its own thread
     const std::vector<std::string> &bufferProblems() const { return m_buffer->problems(); }
-    std::string describe() const; // "node01: nvml + host, 8 GPUs"
+    std::string describe() const;                               // "node01: nvml + host, 8 GPUs"
+    std::string registration() const { return m_registration; } // what RegisterNode sends, in words
 
 private:
     explicit TelemetryAgent(TelemetryAgentOptions options);
@@ -50,6 +56,7 @@ private:
     QTimer m_timer;
     std::uint64_t m_sequence = 0;
     std::size_t m_lastGpus = 0;
+    std::string m_registration;
 };
 
 } // namespace sn::agent

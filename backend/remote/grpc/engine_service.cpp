@@ -40,6 +40,8 @@ constexpr RpcPolicy kRenderJob{"RenderJob", Role::Viewer, false};
 constexpr RpcPolicy kPushSamples{"PushSamples", Role::Operator, false};
 constexpr RpcPolicy kResolveEvent{"ResolveEvent", Role::Operator, true};
 constexpr RpcPolicy kListLogTemplates{"ListLogTemplates", Role::Viewer, false};
+// An agent's token, as for PushSamples; audited: it changes what the cluster is said to have.
+constexpr RpcPolicy kRegisterNode{"RegisterNode", Role::Operator, true};
 
 // Bounded queue per server stream: at 1 batch/s this is minutes of slack for a stalled reader.
 constexpr std::size_t kMaxQueuedStreamMessages = 1024;
@@ -370,6 +372,20 @@ grpc::ServerUnaryReactor *EngineService::ListLogTemplates(Ctx *c, const pb::List
     return unary(
         c, kListLogTemplates, *q, r, [this, q] { return m_engine.listLogTemplates(*q); },
         assign<pb::ListLogTemplatesResponse>);
+}
+
+grpc::ServerUnaryReactor *EngineService::RegisterNode(Ctx *c, const pb::RegisterNodeRequest *q,
+                                                      pb::RegisterNodeResponse *r)
+{
+    return unary(
+        c, kRegisterNode, *q, r,
+        [this, q] {
+            if (!m_ingress)
+                return QtFuture::makeReadyFuture(
+                    Result<pb::RegisterNodeResponse>(failedPrecondition("this server takes no node registrations")));
+            return m_ingress->registerNode(*q);
+        },
+        assign<pb::RegisterNodeResponse>);
 }
 
 } // namespace sn::rpc

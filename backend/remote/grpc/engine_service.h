@@ -51,8 +51,9 @@ public:
     grpc::ServerUnaryReactor *ListLogTemplates(Ctx *, const pb::ListLogTemplatesRequest *,
                                                pb::ListLogTemplatesResponse *) override;
     grpc::ServerReadReactor<pb::PushSamplesRequest> *PushSamples(Ctx *, pb::PushSamplesResponse *) override;
+    grpc::ServerUnaryReactor *RegisterNode(Ctx *, const pb::RegisterNodeRequest *, pb::RegisterNodeResponse *) override;
 
-    // Where PushSamples writes (the daemon's engine); without one the rpc is UNIMPLEMENTED.
+    // Where PushSamples and RegisterNode write (the daemon's engine); without one they are UNIMPLEMENTED.
     void setIngress(LocalEngine *engine) { m_ingress = engine; }
 
 private:

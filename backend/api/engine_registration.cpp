@@ -1,0 +1,47 @@
+// Node agents registering their hardware (RegisterNode): checked, kept in the registry that
+// cluster() merges, and an event for a node that registers for the first time and for one whose
+// hardware changed since (a GPU swapped, a NIC gone), so the timeline says when the cluster's
+// shape changed and how.
+#include "backend/api/engine.h"
+
+namespace sn {
+
+Result<pb::RegisterNodeResponse> Engine::registerNode(const pb::RegisterNodeRequest &request)
+{
+    if (Status ok = checkRegistration(request); !ok)
+        return ok.error();
+    const std::string &name = request.node().name();
+    const ClusterSpec &spec = m_sim ? m_sim->spec() : m_options.spec;
+    const bool configured = spec.findNode(name) != nullptr;
+    if (configured && m_sim)
+        return failedPrecondition(name + " is a simulated node; a real agent registers under another name (--node)");
+    const NodeRegistry::Outcome outcome = m_registry.add(request, m_clock->nowMs());
+    pb::RegisterNodeResponse response;
+    response.set_configured(configured);
+    response.set_changed(!outcome.first && !outcome.changes.empty());
+    for (const std::string &c : outcome.changes)
+        response.add_changes(c);
+    if (!outcome.first && outcome.changes.empty())
+        return response; // a reconnect: nothing new to say
+    Event e;
+    e.timeMs = m_clock->nowMs();
+    e.node = name;
+    if (outcome.first) {
+        e.kind = "node.registered";
+        e.severity = Severity::Info;
+        e.message = name + " registered by its agent: " + std::to_string(request.node().gpus_size()) + " GPUs, " +
+                    std::to_string(request.node().nvswitches_size()) + " NVSwitches, " +
+                    std::to_string(request.node().nics_size()) + " NICs" + (configured ? "" : " (not in cluster.yaml)");
+    } else {
+        e.kind = "node.hardware_changed";
+        e.severity = Severity::Warning;
+        e.message = name + " hardware changed: ";
+        for (std::size_t i = 0; i < outcome.changes.size(); ++i)
+            e.message += (i ? "; " : "") + outcome.changes[i];
+    }
+    record(e);
+    response.set_event_id(m_events.back().id);
+    return response;
+}
+
+} // namespace sn

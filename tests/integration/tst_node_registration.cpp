@@ -1,0 +1,158 @@
+// The agent registers its node (RegisterNode), with real programs: a real supernoded over TLS
+// with tokens, and a real `supernode-agent --daemon` on the test-only fake NVML libraries
+// (tests/backend/telemetry/fake_nvml; this machine has no GPU). The agent's discovery runs the
+// comms discovery on its own node, which runs the agent itself for NVML's interconnect.
+// - GetCluster shows the node as registered and not configured, with the fake's GPUs (UUIDs,
+//   bus ids), the HGX board's NVSwitch and NVLinks; a node.registered event is recorded;
+// - the agent restarted on other hardware (2 GPUs) re-registers: the node is updated and a
+//   node.hardware_changed event names what changed;
+// - the daemon SIGKILLed and restarted: the agent registers again after the reconnect.
+// The viewer's refusal is tst_security_rules' (RegisterNode is not on its read-only list).
+#include "backend/remote/grpc/remote_engine.h"
+#include "backend/sim/super_node_topology.h"
+#include "tests/support/supernoded_process.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sn;
+
+namespace {
+
+const pb::Node *findNode(const pb::Cluster &c, const std::string &name)
+{
+    for (const pb::Node &n : c.nodes())
+        if (n.name() == name)
+            return &n;
+    return nullptr;
+}
+
+std::vector<pb::Event> eventsOf(rpc::RemoteEngine &engine, const std::string &kind)
+{
+    std::vector<pb::Event> out;
+    if (auto r = waitFor(engine.listEvents({})))
+        for (const pb::Event &e : r->events())
+            if (e.kind() == kind)
+                out.push_back(e);
+    return out;
+}
+
+class Agent {
+public:
+    Agent(test::SupernodedProcess &daemon, const QString &dir, const QString &nvml) : m_daemon(daemon)
+    {
+        QFile token(dir + "/agent.token");
+        if (token.open(QIODevice::WriteOnly))
+            token.write(daemon.token("operator").toUtf8() + "\n");
+        token.close();
+        m_process.setProcessChannelMode(QProcess::MergedChannels);
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("PATH", "/nonexistent"); // no nvidia-smi, ibstat, ip: NVML alone
+        m_process.setProcessEnvironment(env);
+        m_process.start(qEnvironmentVariable("SN_BINARY_DIR") + "/app/supernode-agent/supernode-agent",
+                        {"--daemon", QStringLiteral("127.0.0.1:%1").arg(daemon.port()), "--tls-ca",
+                         daemon.path("certs/ca.pem"), "--token-file", token.fileName(), "--buffer-dir", dir + "/buffer",
+                         "--node", "reg-node", "--nvml-library", nvml, "--no-host"});
+    }
+    ~Agent() { stop(); }
+    void stop()
+    {
+        if (m_process.state() == QProcess::NotRunning)
+            return;
+        m_process.terminate(); // the PID this test started
+        if (!m_process.waitForFinished(5000))
+            m_process.kill();
+        m_process.waitForFinished(2000);
+    }
+    bool started() { return m_process.waitForStarted(5000); }
+    QString output() { return m_output += QString::fromLocal8Bit(m_process.readAll()); }
+
+private:
+    test::SupernodedProcess &m_daemon;
+    QProcess m_process;
+    QString m_output;
+};
+
+} // namespace
+
+class TestNodeRegistration : public QObject {
+    Q_OBJECT
+
+private slots:
+    void agentRegistersItsNodeAndChangesAreRecorded()
+    {
+        test::SupernodedProcess daemon;
+        test::SupernodedProcess::Options o;
+        o.spec = sim::defaultSimulatedSpec(1);
+        o.spec.simulation.jobArrivalsPerHour = 0;
+        QString why;
+        QVERIFY2(daemon.start(o, &why), qPrintable(why));
+        o.port = daemon.port();
+        QTemporaryDir dir;
+
+        {
+            Agent hgx(daemon, dir.path(), FAKE_NVML_HGX);
+            QVERIFY(hgx.started());
+            rpc::RemoteEngine viewer(daemon.client("viewer"));
+            const auto registered = [&] {
+                auto c = waitFor(viewer.getCluster());
+                return c.ok() && findNode(*c, "reg-node") != nullptr;
+            };
+            QTRY_VERIFY2_WITH_TIMEOUT(registered(), qPrintable(hgx.output()), 30000);
+            const pb::Cluster c = *waitFor(viewer.getCluster());
+            const pb::Node &n = *findNode(c, "reg-node");
+            QVERIFY(n.registered());
+            QVERIFY(n.unconfigured()); // the simulated cluster.yaml does not name it
+            QVERIFY(n.registered_ms() > 0);
+            QVERIFY(!findNode(c, c.nodes(0).name())->registered()); // the simulated node is not
+            QCOMPARE(n.gpus_size(), 8);
+            QCOMPARE(n.gpus(3).uuid(), std::string("GPU-5c6f9a2e-0000-4000-8000-000000000003"));
+            QCOMPARE(n.gpus(3).model(), std::string("NVIDIA H100 80GB HBM3"));
+            QCOMPARE(n.gpus(3).pci_bus_id(), std::string("00000000:5D:00.0"));
+            QCOMPARE(n.gpus(3).id(), std::string("reg-node/gpu3"));
+            QCOMPARE(n.nvswitches_size(), 1);
+            QCOMPARE(n.host_facts().at("agent_version"), std::string(SN_VERSION));
+            QVERIFY(!n.host_facts().at("kernel").empty());
+            int nvlinks = 0;
+            for (const pb::Link &l : c.links())
+                if (l.type() == pb::LINK_TYPE_NVLINK && l.a().starts_with("reg-node/"))
+                    ++nvlinks;
+            QVERIFY2(nvlinks >= 8, qPrintable(QString::number(nvlinks))); // every GPU to the NVSwitch
+            QTRY_COMPARE_WITH_TIMEOUT(eventsOf(viewer, "node.registered").size(), std::size_t{1}, 10000);
+            QVERIFY(eventsOf(viewer, "node.hardware_changed").empty());
+        }
+
+        // Other hardware on the same node (a board swapped): two GPUs from the modern fake.
+        {
+            Agent modern(daemon, dir.path(), FAKE_NVML_MODERN);
+            QVERIFY(modern.started());
+            rpc::RemoteEngine viewer(daemon.client("viewer"));
+            QTRY_VERIFY2_WITH_TIMEOUT(eventsOf(viewer, "node.hardware_changed").size() == 1,
+                                      qPrintable(modern.output()), 30000);
+            const pb::Event e = eventsOf(viewer, "node.hardware_changed").front();
+            QCOMPARE(e.node(), std::string("reg-node"));
+            QCOMPARE(e.severity(), pb::SEVERITY_WARNING);
+            QVERIFY2(QString::fromStdString(e.message()).contains("GPU7 gone"), e.message().c_str());
+            const pb::Cluster c = *waitFor(viewer.getCluster());
+            QCOMPARE(findNode(c, "reg-node")->gpus_size(), 2);
+            QVERIFY(findNode(c, "reg-node")->gpus(0).memory_bytes() > 0);
+
+            // A restarted daemon has forgotten the node until the agent reconnects and registers again.
+            daemon.kill9();
+            QVERIFY2(daemon.start(o, &why), qPrintable(why));
+            rpc::RemoteEngine after(daemon.client("viewer"));
+            QTRY_VERIFY2_WITH_TIMEOUT(
+                [&] {
+                    auto cluster = waitFor(after.getCluster());
+                    return cluster.ok() && findNode(*cluster, "reg-node") &&
+                           findNode(*cluster, "reg-node")->gpus_size() == 2;
+                }(),
+                qPrintable(modern.output()), 30000);
+            QVERIFY2(modern.output().contains("registered reg-node: 2 GPUs"), qPrintable(modern.output()));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestNodeRegistration)
+#include "tst_node_registration.moc"
