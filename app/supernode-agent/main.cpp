@@ -3,7 +3,9 @@
 // and `--interconnect [--json]` the GPUs' NVLinks and PCIe pairs from NVML, which the comms
 // discovery runs on each node. Logic: backend/telemetry, backend/remote/agent.
 #include "backend/model/command_runner.h"
+#ifdef SN_AGENT_STREAMING
 #include "backend/remote/agent/telemetry_agent.h"
+#endif
 #include "backend/telemetry/collectors/gpu_probe.h"
 #include "backend/telemetry/collectors/nvml_interconnect_reader.h"
 
@@ -44,7 +46,7 @@ QString interconnectText(const sn::GpuInterconnect &ic)
     return text;
 }
 
-QString readFile(const QString &path, QString *why)
+[[maybe_unused]] QString readFile(const QString &path, QString *why)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
@@ -54,9 +56,33 @@ QString readFile(const QString &path, QString *why)
     return QString::fromUtf8(f.readAll());
 }
 
+// `--daemon=` (empty, the systemd unit's default before agent.env names the head node): nothing
+// to stream to, so say once what to configure and wait to be stopped. Exiting instead would make
+// systemd restart the unit every few seconds and fill the journal.
+int waitUnconfigured(QTextStream &err)
+{
+    err << "supernode-agent: no daemon configured (--daemon is empty): set SUPERNODE_AGENT_ARGS in "
+           "/etc/supernode/agent.env (--daemon HOST:PORT --tls-ca ... --token-file ...) and restart; "
+           "waiting\n";
+    err.flush();
+    return QCoreApplication::exec();
+}
+
+#ifndef SN_AGENT_STREAMING
+int runStreaming(const QCommandLineParser &parser, const std::string &, QTextStream &err)
+{
+    if (parser.value("daemon").isEmpty())
+        return waitUnconfigured(err);
+    err << "supernode-agent: built without gRPC (SN_AGENT_ONLY without grpc/protobuf): --daemon is not "
+           "available; --probe and --interconnect are\n";
+    return kExitUnavailable;
+}
+#else
 // --daemon mode: runs until SIGTERM/SIGINT-free exit of the event loop (systemd stops it).
 int runStreaming(const QCommandLineParser &parser, const std::string &nvmlPath, QTextStream &err)
 {
+    if (parser.value("daemon").isEmpty())
+        return waitUnconfigured(err);
     sn::agent::TelemetryAgentOptions o;
     o.nvmlLibrary = nvmlPath;
     o.push.target = parser.value("daemon").toStdString();
@@ -120,6 +146,7 @@ int runStreaming(const QCommandLineParser &parser, const std::string &nvmlPath, 
     (*agent)->start();
     return QCoreApplication::exec();
 }
+#endif
 
 int printInterconnect(const std::string &nvmlPath, bool json, QTextStream &out, QTextStream &err)
 {

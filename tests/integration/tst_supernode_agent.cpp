@@ -285,6 +285,24 @@ private slots:
                 QCOMPARE(g.links()[static_cast<std::size_t>(li)].health, sn::comms::LinkHealth::Degraded);
     }
 
+    // The systemd unit's default before agent.env names a daemon (--daemon= with no address):
+    // the agent says what to configure, keeps running (no restart loop) and stops on SIGTERM.
+    void unconfiguredDaemonModeWaitsWithAClearLine()
+    {
+        QTemporaryDir dir;
+        QProcess agent;
+        agent.setProcessChannelMode(QProcess::MergedChannels);
+        agent.start(qEnvironmentVariable("SN_BINARY_DIR") + "/app/supernode-agent/supernode-agent",
+                    {"--daemon=", "--buffer-dir", dir.filePath("buffer")});
+        QVERIFY(agent.waitForStarted(5000));
+        QByteArray said;
+        QTRY_VERIFY2_WITH_TIMEOUT((said += agent.readAll()).contains("no daemon configured"), said.constData(), 5000);
+        QTest::qWait(1500);
+        QCOMPARE(agent.state(), QProcess::Running);
+        agent.terminate(); // the PID this test started
+        QVERIFY(agent.waitForFinished(5000));
+    }
+
     void helpVersionAndUsageErrors()
     {
         const Run help = agent({"--help"}, "/usr/bin:/bin");

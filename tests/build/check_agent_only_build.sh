@@ -1,0 +1,38 @@
+#!/bin/sh
+# The agent-only build (SN_AGENT_ONLY=ON, docs/supernode-agent.md) configures and builds
+# supernode-agent alone, twice: with gRPC and protobuf (--daemon streams) and as on a GPU machine
+# that lacks them (CMAKE_DISABLE_FIND_PACKAGE_*: --probe works, --daemon says it is not built in).
+# Usage: check_agent_only_build.sh SOURCE_DIR WORK_DIR
+set -eu
+src=$1
+work=$2
+launcher=""
+if command -v ccache >/dev/null 2>&1; then
+  launcher="-DCMAKE_CXX_COMPILER_LAUNCHER=ccache"
+fi
+# No build type: no optimisation and no debug info, the quickest compile (only building is proved).
+for variant in grpc nogrpc; do
+  dir="$work/agent-only-$variant"
+  extra=""
+  if [ "$variant" = nogrpc ]; then
+    extra="-DCMAKE_DISABLE_FIND_PACKAGE_gRPC=ON -DCMAKE_DISABLE_FIND_PACKAGE_Protobuf=ON"
+  fi
+  # shellcheck disable=SC2086 # extra and launcher are lists of words
+  cmake -S "$src" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE= -DSN_AGENT_ONLY=ON $launcher $extra >"$dir.log" 2>&1 ||
+    { cat "$dir.log"; echo "FAIL: $variant: configure"; exit 1; }
+  cmake --build "$dir" --target supernode-agent -- -j2 >>"$dir.log" 2>&1 ||
+    { tail -50 "$dir.log"; echo "FAIL: $variant: build"; exit 1; }
+  agent="$dir/app/supernode-agent/supernode-agent"
+  "$agent" --version
+  # No GPU and no nvidia-smi here: the probe answers and exits 4 (no source could read a GPU).
+  rc=0
+  PATH=/nonexistent "$agent" --probe --json --nvml-library /nonexistent >/dev/null 2>&1 || rc=$?
+  [ "$rc" = 4 ] || { echo "FAIL: $variant: --probe exited $rc, expected 4"; exit 1; }
+  out=$("$agent" --daemon 127.0.0.1:1 --buffer-dir "$dir/buffer" 2>&1 || true)
+  if [ "$variant" = nogrpc ]; then
+    echo "$out" | grep -q "built without gRPC" || { echo "FAIL: nogrpc: --daemon said: $out"; exit 1; }
+  else
+    echo "$out" | grep -q "needs --tls-ca" || { echo "FAIL: grpc: --daemon said: $out"; exit 1; }
+  fi
+  echo "ok: $variant"
+done
