@@ -40,6 +40,20 @@ constexpr RpcPolicy kRenderJob{"RenderJob", Role::Viewer, false};
 constexpr RpcPolicy kPushSamples{"PushSamples", Role::Operator, false};
 constexpr RpcPolicy kResolveEvent{"ResolveEvent", Role::Operator, true};
 constexpr RpcPolicy kListLogTemplates{"ListLogTemplates", Role::Viewer, false};
+constexpr RpcPolicy kWhoAmI{"WhoAmI", Role::Viewer, false};
+
+pb::Role toProtoRole(Role role)
+{
+    switch (role) {
+    case Role::Viewer:
+        return pb::ROLE_VIEWER;
+    case Role::Operator:
+        return pb::ROLE_OPERATOR;
+    case Role::Admin:
+        return pb::ROLE_ADMIN;
+    }
+    return pb::ROLE_UNSPECIFIED;
+}
 
 // Bounded queue per server stream: at 1 batch/s this is minutes of slack for a stalled reader.
 constexpr std::size_t kMaxQueuedStreamMessages = 1024;
@@ -370,6 +384,23 @@ grpc::ServerUnaryReactor *EngineService::ListLogTemplates(Ctx *c, const pb::List
     return unary(
         c, kListLogTemplates, *q, r, [this, q] { return m_engine.listLogTemplates(*q); },
         assign<pb::ListLogTemplatesResponse>);
+}
+
+grpc::ServerUnaryReactor *EngineService::WhoAmI(Ctx *c, const pb::WhoAmIRequest *q, pb::WhoAmIResponse *r)
+{
+    // Answered from the call gate alone: the principal is the daemon's business, not the engine's.
+    grpc::ServerUnaryReactor *reactor = c->DefaultReactor();
+    Principal who;
+    const grpc::Status admitted = m_gate.admit(*c, kWhoAmI, &who);
+    if (admitted.ok()) {
+        r->set_principal(who.name);
+        r->set_role(toProtoRole(who.role));
+        r->set_authenticated(m_gate.authenticates());
+        r->set_version(SN_VERSION);
+    }
+    account(*c, kWhoAmI, who, *q, admitted);
+    reactor->Finish(admitted);
+    return reactor;
 }
 
 } // namespace sn::rpc

@@ -51,6 +51,7 @@ public:
     grpc::ServerUnaryReactor *ListLogTemplates(Ctx *, const pb::ListLogTemplatesRequest *,
                                                pb::ListLogTemplatesResponse *) override;
     grpc::ServerReadReactor<pb::PushSamplesRequest> *PushSamples(Ctx *, pb::PushSamplesResponse *) override;
+    grpc::ServerUnaryReactor *WhoAmI(Ctx *, const pb::WhoAmIRequest *, pb::WhoAmIResponse *) override;
 
     // Where PushSamples writes (the daemon's engine); without one the rpc is UNIMPLEMENTED.
     void setIngress(LocalEngine *engine) { m_ingress = engine; }
