@@ -284,6 +284,8 @@ void MainWindow::retranslate()
     buildMenus();
     applyRole();
     m_switcher->refresh();
+    if (auto *bar = findChild<QToolBar *>(QStringLiteral("connectionBar")))
+        bar->setWindowTitle(tr("Connection"));
     setCurrentPage(shown);
     setWindowTitle(tr("SuperNode Console")); // the next summary names the cluster again
     m_connection->setText(tr("Engine: %1").arg(m_engine->description()));
