@@ -759,6 +759,199 @@
     </message>
 </context>
 <context>
+    <name>sn::ConnectionEditor</name>
+    <message>
+        <source>Add a connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lab cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Directly over gRPC/TLS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Through an SS&amp;H tunnel to the head node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reach it:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Daemon &amp;URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH &amp;login:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The port supernoded listens on at the head node&apos;s loopback (127.0.0.1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Daemon &amp;port on the head node:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH &amp;key:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ssh-agent, then ~/.ssh&apos;s keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;CA certificate:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the system&apos;s roots</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Token file:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>supernodectl tokens create&apos;s output</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client certificate:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only for mutual TLS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Client key:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Certificate &amp;name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the host dialled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The name the daemon&apos;s certificate must carry, when it is not the host dialled (127.0.0.1 through SSH)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the paths are saved: the token and keys stay in their files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::ConnectionSwitcher</name>
+    <message>
+        <source>Unknown SSH host key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not in known_hosts yet. Its %2 key has the fingerprint
+
+%3
+
+Compare it with the one the server shows (ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub). Accept it and record it in known_hosts?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Simulated cluster (embedded)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The simulated super node, in this console&apos;s own engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (command line)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster this console shows (Connection menu)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Manage connections…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No saved connection is called %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting to %1 (%2)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The SSH host key of %1 (%2) was not accepted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (SSH tunnel: %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not connect to %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::ConnectionsDialog</name>
+    <message>
+        <source>Connections</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sn::ConsolePages</name>
     <message>
         <source>Overview</source>
@@ -1602,6 +1795,14 @@ Submit anyway?</source>
         <source>%1 running, %2 pending</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>submit jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the job submitter: a spec, its plan and what the backend would be sent</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sn::LanguageMenu</name>
@@ -1867,6 +2068,10 @@ Click to show every template</source>
         <source>%1 of %2 lines · %3 waiting</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>acknowledge or resolve anomalies</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sn::MainWindow</name>
@@ -1892,16 +2097,6 @@ Click to show every template</source>
     </message>
     <message>
         <source>&amp;Go</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Connect to the new cluster</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This console&apos;s engine is chosen when it starts. Start it on the new cluster with:
-
-%1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1958,6 +2153,50 @@ Click to show every template</source>
     </message>
     <message>
         <source>The engine did not answer: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New cluster %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Role: …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asking the engine who this console is to it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Role: unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine did not say who this console is: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This console&apos;s token names %1, role %2 (engine version %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nobody is asked for a token here: this console is %1, role %2 (engine version %3)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2628,6 +2867,68 @@ admin@10.0.0.12
     </message>
     <message>
         <source>HTML (*.html)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::RoleGate</name>
+    <message>
+        <source>viewer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>operator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>admin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 or %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your role (%1) may not %2: that needs %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::SavedConnection</name>
+    <message>
+        <source>%1: no such file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not a readable file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the connection a name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another connection is called %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The daemon&apos;s port is 1 to 65535</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The daemon&apos;s address, as grpcs://HOST:PORT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file with the token (supernodectl tokens create)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mutual TLS needs both the client certificate and its key</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

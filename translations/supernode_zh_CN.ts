@@ -759,6 +759,203 @@
     </message>
 </context>
 <context>
+    <name>sn::ConnectionEditor</name>
+    <message>
+        <source>Add a connection</source>
+        <translation>添加连接</translation>
+    </message>
+    <message>
+        <source>Edit %1</source>
+        <translation>编辑 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N):</translation>
+    </message>
+    <message>
+        <source>lab cluster</source>
+        <translation>实验室集群</translation>
+    </message>
+    <message>
+        <source>&amp;Directly over gRPC/TLS</source>
+        <translation>直接通过 gRPC/TLS(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Through an SS&amp;H tunnel to the head node</source>
+        <translation>通过到头节点的 SSH 隧道(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Reach it:</source>
+        <translation>连接方式:</translation>
+    </message>
+    <message>
+        <source>Daemon &amp;URL:</source>
+        <translation>守护进程 URL(&amp;U):</translation>
+    </message>
+    <message>
+        <source>SSH &amp;login:</source>
+        <translation>SSH 登录(&amp;L):</translation>
+    </message>
+    <message>
+        <source>The port supernoded listens on at the head node&apos;s loopback (127.0.0.1)</source>
+        <translation>supernoded 在头节点回环地址 (127.0.0.1) 上监听的端口</translation>
+    </message>
+    <message>
+        <source>Daemon &amp;port on the head node:</source>
+        <translation>头节点上的守护进程端口(&amp;P):</translation>
+    </message>
+    <message>
+        <source>SSH &amp;key:</source>
+        <translation>SSH 密钥(&amp;K):</translation>
+    </message>
+    <message>
+        <source>ssh-agent, then ~/.ssh&apos;s keys</source>
+        <translation>ssh-agent,然后是 ~/.ssh 中的密钥</translation>
+    </message>
+    <message>
+        <source>&amp;CA certificate:</source>
+        <translation>CA 证书(&amp;C):</translation>
+    </message>
+    <message>
+        <source>the system&apos;s roots</source>
+        <translation>系统根证书</translation>
+    </message>
+    <message>
+        <source>&amp;Token file:</source>
+        <translation>令牌文件(&amp;T):</translation>
+    </message>
+    <message>
+        <source>supernodectl tokens create&apos;s output</source>
+        <translation>supernodectl tokens create 的输出</translation>
+    </message>
+    <message>
+        <source>Client certificate:</source>
+        <translation>客户端证书:</translation>
+    </message>
+    <message>
+        <source>only for mutual TLS</source>
+        <translation>仅用于双向 TLS</translation>
+    </message>
+    <message>
+        <source>Client key:</source>
+        <translation>客户端密钥:</translation>
+    </message>
+    <message>
+        <source>Certificate &amp;name:</source>
+        <translation>证书名称(&amp;N):</translation>
+    </message>
+    <message>
+        <source>the host dialled</source>
+        <translation>所连接的主机</translation>
+    </message>
+    <message>
+        <source>The name the daemon&apos;s certificate must carry, when it is not the host dialled (127.0.0.1 through SSH)</source>
+        <translation>守护进程证书必须包含的名称(当它不是所连接的主机时,例如通过 SSH 时为 127.0.0.1)</translation>
+    </message>
+    <message>
+        <source>Only the paths are saved: the token and keys stay in their files.</source>
+        <translation>只保存路径:令牌和密钥留在各自的文件中。</translation>
+    </message>
+    <message>
+        <source>Choose the file</source>
+        <translation>选择文件</translation>
+    </message>
+    <message>
+        <source>Choose a file</source>
+        <translation>选择文件</translation>
+    </message>
+</context>
+<context>
+    <name>sn::ConnectionSwitcher</name>
+    <message>
+        <source>Unknown SSH host key</source>
+        <translation>未知的 SSH 主机密钥</translation>
+    </message>
+    <message>
+        <source>%1 is not in known_hosts yet. Its %2 key has the fingerprint
+
+%3
+
+Compare it with the one the server shows (ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub). Accept it and record it in known_hosts?</source>
+        <translation>%1 尚不在 known_hosts 中。它的 %2 密钥指纹为
+
+%3
+
+请与服务器显示的指纹比较 (ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub)。接受并记录到 known_hosts 吗?</translation>
+    </message>
+    <message>
+        <source>Simulated cluster (embedded)</source>
+        <translation>模拟集群(内嵌)</translation>
+    </message>
+    <message>
+        <source>The simulated super node, in this console&apos;s own engine</source>
+        <translation>模拟超节点,运行在本控制台自己的引擎中</translation>
+    </message>
+    <message>
+        <source>%1 (command line)</source>
+        <translation>%1(命令行)</translation>
+    </message>
+    <message>
+        <source>The cluster this console shows (Connection menu)</source>
+        <translation>本控制台显示的集群(连接菜单)</translation>
+    </message>
+    <message>
+        <source>&amp;Manage connections…</source>
+        <translation>管理连接(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>No saved connection is called %1</source>
+        <translation>没有名为 %1 的已保存连接</translation>
+    </message>
+    <message>
+        <source>Connecting to %1 (%2)…</source>
+        <translation>正在连接 %1 (%2)…</translation>
+    </message>
+    <message>
+        <source>The SSH host key of %1 (%2) was not accepted</source>
+        <translation>%1 的 SSH 主机密钥 (%2) 未被接受</translation>
+    </message>
+    <message>
+        <source> (SSH tunnel: %1)</source>
+        <translation>(SSH 隧道:%1)</translation>
+    </message>
+    <message>
+        <source>Connected to %1</source>
+        <translation>已连接到 %1</translation>
+    </message>
+    <message>
+        <source>Could not connect to %1: %2</source>
+        <translation>无法连接到 %1:%2</translation>
+    </message>
+</context>
+<context>
+    <name>sn::ConnectionsDialog</name>
+    <message>
+        <source>Connections</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>&amp;Add…</source>
+        <translation>添加(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>编辑(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>删除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>连接(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+</context>
+<context>
     <name>sn::ConsolePages</name>
     <message>
         <source>Overview</source>
@@ -1608,6 +1805,14 @@ Submit anyway?</source>
         <source>%1 running, %2 pending</source>
         <translation>%1 个运行中，%2 个等待中</translation>
     </message>
+    <message>
+        <source>submit jobs</source>
+        <translation>提交作业</translation>
+    </message>
+    <message>
+        <source>Open the job submitter: a spec, its plan and what the backend would be sent</source>
+        <translation>打开作业提交器:作业规格、其规划以及将发送给后端的内容</translation>
+    </message>
 </context>
 <context>
     <name>sn::LanguageMenu</name>
@@ -1875,6 +2080,10 @@ Click to show every template</source>
         <source>%1 of %2 lines · %3 waiting</source>
         <translation>%2 行中的 %1 行 · %3 行待添加</translation>
     </message>
+    <message>
+        <source>acknowledge or resolve anomalies</source>
+        <translation>确认或解决异常</translation>
+    </message>
 </context>
 <context>
     <name>sn::MainWindow</name>
@@ -1901,18 +2110,6 @@ Click to show every template</source>
     <message>
         <source>&amp;Go</source>
         <translation>转到(&amp;G)</translation>
-    </message>
-    <message>
-        <source>Connect to the new cluster</source>
-        <translation>连接到新集群</translation>
-    </message>
-    <message>
-        <source>This console&apos;s engine is chosen when it starts. Start it on the new cluster with:
-
-%1</source>
-        <translation>控制台的引擎在启动时选定。请用以下命令在新集群上启动它：
-
-%1</translation>
     </message>
     <message>
         <source>Engine: %1</source>
@@ -1969,6 +2166,50 @@ Click to show every template</source>
     <message>
         <source>The engine did not answer: %1</source>
         <translation>引擎无响应：%1</translation>
+    </message>
+    <message>
+        <source>Connection</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>&amp;Connection</source>
+        <translation>连接(&amp;C)</translation>
+    </message>
+    <message>
+        <source>New cluster</source>
+        <translation>新集群</translation>
+    </message>
+    <message>
+        <source>New cluster %1</source>
+        <translation>新集群 %1</translation>
+    </message>
+    <message>
+        <source>Role: …</source>
+        <translation>角色:…</translation>
+    </message>
+    <message>
+        <source>Asking the engine who this console is to it</source>
+        <translation>正在询问引擎本控制台的身份</translation>
+    </message>
+    <message>
+        <source>Role: unknown</source>
+        <translation>角色:未知</translation>
+    </message>
+    <message>
+        <source>The engine did not say who this console is: %1</source>
+        <translation>引擎未说明本控制台的身份:%1</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>This console&apos;s token names %1, role %2 (engine version %3)</source>
+        <translation>本控制台的令牌属于 %1,角色 %2(引擎版本 %3)</translation>
+    </message>
+    <message>
+        <source>Nobody is asked for a token here: this console is %1, role %2 (engine version %3)</source>
+        <translation>此处无需令牌:本控制台为 %1,角色 %2(引擎版本 %3)</translation>
     </message>
 </context>
 <context>
@@ -2647,6 +2888,68 @@ admin@10.0.0.12
     <message>
         <source>HTML (*.html)</source>
         <translation>HTML (*.html)</translation>
+    </message>
+</context>
+<context>
+    <name>sn::RoleGate</name>
+    <message>
+        <source>viewer</source>
+        <translation>查看者</translation>
+    </message>
+    <message>
+        <source>operator</source>
+        <translation>操作员</translation>
+    </message>
+    <message>
+        <source>admin</source>
+        <translation>管理员</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>%1 or %2</source>
+        <translation>%1 或 %2</translation>
+    </message>
+    <message>
+        <source>Your role (%1) may not %2: that needs %3.</source>
+        <translation>您的角色(%1)不能%2:需要%3。</translation>
+    </message>
+</context>
+<context>
+    <name>sn::SavedConnection</name>
+    <message>
+        <source>%1: no such file</source>
+        <translation>%1:文件不存在</translation>
+    </message>
+    <message>
+        <source>%1: not a readable file</source>
+        <translation>%1:不是可读的文件</translation>
+    </message>
+    <message>
+        <source>Give the connection a name</source>
+        <translation>请为连接命名</translation>
+    </message>
+    <message>
+        <source>Another connection is called %1</source>
+        <translation>已有另一个连接名为 %1</translation>
+    </message>
+    <message>
+        <source>The daemon&apos;s port is 1 to 65535</source>
+        <translation>守护进程端口应为 1 到 65535</translation>
+    </message>
+    <message>
+        <source>The daemon&apos;s address, as grpcs://HOST:PORT</source>
+        <translation>守护进程地址,格式为 grpcs://HOST:PORT</translation>
+    </message>
+    <message>
+        <source>The file with the token (supernodectl tokens create)</source>
+        <translation>存放令牌的文件(supernodectl tokens create)</translation>
+    </message>
+    <message>
+        <source>Mutual TLS needs both the client certificate and its key</source>
+        <translation>双向 TLS 需要客户端证书及其密钥</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "ui/job_submit_dialog.h"
 #include "ui/job_table_model.h"
 #include "ui/reply_guard.h"
+#include "ui/role_gate.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -34,6 +35,7 @@ JobsPage::JobsPage(EngineApi &engine, QWidget *parent) : QWidget(parent), m_engi
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
     layout->addWidget(m_table, 1);
+    setRole(pb::ROLE_UNSPECIFIED);
     connect(m_submit, &QPushButton::clicked, this, [this] { openSubmitDialog(); });
     m_timer = new QTimer(this);
     m_timer->setInterval(1000);
@@ -51,6 +53,15 @@ void JobsPage::hideEvent(QHideEvent *event)
 {
     QWidget::hideEvent(event);
     m_timer->stop();
+}
+
+void JobsPage::setRole(pb::Role role)
+{
+    const QString refusal = roleRefusal(role, pb::ROLE_OPERATOR, tr("submit jobs"));
+    m_submit->setEnabled(refusal.isEmpty());
+    m_submit->setToolTip(refusal.isEmpty() ? tr("Open the job submitter: a spec, its plan and what the backend "
+                                                "would be sent")
+                                           : refusal);
 }
 
 JobSubmitDialog *JobsPage::openSubmitDialog()

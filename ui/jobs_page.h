@@ -27,6 +27,8 @@ public:
     QPushButton *submitButton() const { return m_submit; }
     // The dialog "Submit job…" opens (non-modal, so the queue keeps updating); null when closed.
     JobSubmitDialog *openSubmitDialog();
+    // The user's role on the engine (WhoAmI): a viewer's "Submit job…" is off, saying why.
+    void setRole(pb::Role role);
 
 public slots:
     void refresh();

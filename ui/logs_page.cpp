@@ -6,6 +6,7 @@
 #include "ui/log_templates_panel.h"
 #include "ui/natural_compare.h"
 #include "ui/reply_guard.h"
+#include "ui/role_gate.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -390,6 +391,17 @@ void LogsPage::filterToTemplate(const QString &id, const QString &text)
     m_templateChip->setToolTip(text.isEmpty() ? tr("Click to show every template")
                                               : tr("%1\nClick to show every template").arg(text));
     updateCounts();
+}
+
+void LogsPage::setRole(pb::Role role)
+{
+    m_roleRefusal = roleRefusal(role, pb::ROLE_OPERATOR, tr("acknowledge or resolve anomalies"));
+    m_ack->setToolTip(m_roleRefusal.isEmpty() ? tr("Mark the selected anomaly as seen; it stays in the list")
+                                              : m_roleRefusal);
+    m_resolve->setToolTip(m_roleRefusal.isEmpty()
+                              ? tr("Close the selected anomaly: it was dealt with (acknowledges it too)")
+                              : m_roleRefusal);
+    eventSelected();
 }
 
 void LogsPage::acknowledgeSelected()

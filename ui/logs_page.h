@@ -58,6 +58,9 @@ public:
     QTabWidget *upperTabs() const { return m_tabs; }
     int waitingLines() const { return static_cast<int>(m_waiting.size()); }
 
+    // The user's role on the engine (WhoAmI): a viewer's Acknowledge and Resolve are off, saying
+    // why, before the engine would refuse them.
+    void setRole(pb::Role role);
     // Acknowledges the selected anomaly, as the user whose name the console runs under.
     void acknowledgeSelected();
     // Resolves it (and acknowledges it if not yet).

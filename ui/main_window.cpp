@@ -1,6 +1,7 @@
 #include "ui/main_window.h"
 
 #include "ui/coming_soon_page.h"
+#include "ui/connection_switcher.h"
 #include "ui/console_pages.h"
 #include "ui/gpus_page.h"
 #include "ui/jobs_page.h"
@@ -8,7 +9,9 @@
 #include "ui/logs_page.h"
 #include "ui/offline_copy.h"
 #include "ui/overview_page.h"
+#include "ui/reply_guard.h"
 #include "ui/reports_page.h"
+#include "ui/role_gate.h"
 #include "ui/setup/setup_launcher_page.h"
 #include "ui/setup/setup_wizard.h"
 #include "ui/summary_poller.h"
@@ -19,6 +22,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -29,6 +33,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QToolBar>
 
 namespace sn {
 
@@ -46,16 +51,22 @@ struct ConsoleSettings : QSettings {
 } // namespace
 
 MainWindow::MainWindow(EngineApi &engine, MainWindowOptions options, QWidget *parent)
-    : QMainWindow(parent), m_engine(engine), m_options(options), m_poller(new SummaryPoller(engine, this))
+    : QMainWindow(parent), m_engine(&engine), m_options(options), m_poller(new SummaryPoller(engine, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("SuperNode Console"));
     m_poller->setIntervalMs(m_options.summaryIntervalMs);
     m_offlineCopy = new OfflineCopy(engine, {}, this);
+    m_switcher = new ConnectionSwitcher(this, m_options.connectionsFile, m_options.embeddedConfig);
+    m_switcher->setRemember(m_options.rememberState);
 
     buildPages();
     buildMenus();
     buildStatusBar();
+    watchEngine();
+    QToolBar *connectionBar = addToolBar(tr("Connection"));
+    connectionBar->setObjectName(QStringLiteral("connectionBar"));
+    connectionBar->addWidget(m_switcher->combo());
 
     connect(m_poller, &SummaryPoller::summaryArrived, this, &MainWindow::showSummary);
     connect(m_poller, &SummaryPoller::failed, this, &MainWindow::showFailure);
@@ -77,7 +88,53 @@ MainWindow::MainWindow(EngineApi &engine, MainWindowOptions options, QWidget *pa
     m_offlineCopy->start();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    releasePages(); // m_keep may hold the engine they use
+}
+
+void MainWindow::releasePages()
+{
+    // Deleted now, not later: the engine they hold a reference to may be gone by then.
+    delete takeCentralWidget();
+    m_overview = nullptr;
+    m_nav = nullptr;
+    m_stack = nullptr;
+    delete m_poller;
+    m_poller = nullptr;
+    delete m_offlineCopy;
+    m_offlineCopy = nullptr;
+}
+
+void MainWindow::setEngine(EngineApi &engine, std::shared_ptr<void> keep)
+{
+    if (&engine == m_engine) {
+        m_keep = std::move(keep);
+        return;
+    }
+    const QString shown = currentPage();
+    disconnect(m_engine, nullptr, this, nullptr);
+    releasePages();
+    m_engine = &engine;
+    std::shared_ptr<void> previous = std::exchange(m_keep, std::move(keep));
+    m_poller = new SummaryPoller(engine, this);
+    m_poller->setIntervalMs(m_options.summaryIntervalMs);
+    m_offlineCopy = new OfflineCopy(engine, {}, this);
+    connect(m_poller, &SummaryPoller::summaryArrived, this, &MainWindow::showSummary);
+    connect(m_poller, &SummaryPoller::failed, this, &MainWindow::showFailure);
+    buildPages();
+    setCurrentPage(shown.isEmpty() ? QStringLiteral("overview") : shown);
+    m_disconnected = false;
+    m_lastSummaryTimeMs = -1;
+    m_badge->setVisible(false);
+    setWindowTitle(tr("SuperNode Console")); // the next summary names the cluster
+    m_connection->setText(tr("Engine: %1").arg(m_engine->description()));
+    m_connection->setToolTip(tr("Where the engine runs that this console shows."));
+    watchEngine();
+    m_poller->start();
+    m_offlineCopy->start();
+    previous.reset(); // the old engine (and its tunnel) last, once nothing uses it
+}
 
 QStringList MainWindow::pageIds()
 {
@@ -106,18 +163,18 @@ void MainWindow::buildPages()
         widest = std::max(widest, fm.horizontalAdvance(p.title));
         QWidget *page = nullptr;
         if (p.id == QLatin1String("overview")) {
-            m_overview = new OverviewPage(m_engine, *m_poller);
+            m_overview = new OverviewPage(*m_engine, *m_poller);
             page = m_overview;
         } else if (p.id == QLatin1String("jobs")) {
-            page = new JobsPage(m_engine);
+            page = new JobsPage(*m_engine);
         } else if (p.id == QLatin1String("topology")) {
-            page = new TopologyPage(m_engine);
+            page = new TopologyPage(*m_engine);
         } else if (p.id == QLatin1String("gpus")) {
-            page = new GpusPage(m_engine, *m_poller);
+            page = new GpusPage(*m_engine, *m_poller);
         } else if (p.id == QLatin1String("logs")) {
-            page = new LogsPage(m_engine);
+            page = new LogsPage(*m_engine);
         } else if (p.id == QLatin1String("reports")) {
-            auto *reports = new ReportsPage(m_engine);
+            auto *reports = new ReportsPage(*m_engine);
             reports->setOfflineCopy(m_offlineCopy);
             page = reports;
         } else if (p.id == QLatin1String("setup")) {
@@ -180,6 +237,12 @@ void MainWindow::buildMenus()
     quit->setMenuRole(QAction::QuitRole);
     connect(quit, &QAction::triggered, this, &QWidget::close);
 
+    QMenu *connection = menuBar()->addMenu(tr("&Connection"));
+    connection->setObjectName(QStringLiteral("connectionMenu"));
+    m_switcher->fillMenu(connection);
+    // Rebuilt as it opens: saved connections change in the manager, the current one on a switch.
+    connect(connection, &QMenu::aboutToShow, m_switcher, [this, connection] { m_switcher->fillMenu(connection); });
+
     QMenu *go = menuBar()->addMenu(tr("&Go"));
     const QVector<ConsolePage> pages = consolePages();
     for (int i = 0; i < pages.size(); ++i) {
@@ -219,9 +282,13 @@ void MainWindow::retranslate()
     m_overview = nullptr;
     buildPages(); // setCentralWidget() deletes the old pages
     buildMenus();
+    applyRole();
+    m_switcher->refresh();
+    if (auto *bar = findChild<QToolBar *>(QStringLiteral("connectionBar")))
+        bar->setWindowTitle(tr("Connection"));
     setCurrentPage(shown);
     setWindowTitle(tr("SuperNode Console")); // the next summary names the cluster again
-    m_connection->setText(tr("Engine: %1").arg(m_engine.description()));
+    m_connection->setText(tr("Engine: %1").arg(m_engine->description()));
     m_connection->setToolTip(tr("Where the engine runs that this console shows."));
 }
 
@@ -229,23 +296,29 @@ void MainWindow::openSetupWizard()
 {
     auto *wizard = new SetupWizard(defaultSetupWizardOptions(), this);
     wizard->setAttribute(Qt::WA_DeleteOnClose);
-    // The console's engine is chosen at start; say how to reach the new cluster.
+    // Done page: the new cluster becomes a saved connection, and the console switches to it.
     connect(wizard, &SetupWizard::connectRequested, this, [this](const ConsoleConnection &c) {
-        QString command =
-            QStringLiteral("supernode --connect %1 --ca %2 --token-file %3").arg(c.address, c.caFile, c.tokenFile);
-        if (!c.clientCertificate.isEmpty())
-            command += QStringLiteral(" --client-cert %1 --client-key %2").arg(c.clientCertificate, c.clientKey);
-        QMessageBox::information(this, tr("Connect to the new cluster"),
-                                 tr("This console's engine is chosen when it starts. Start it on the new cluster "
-                                    "with:\n\n%1")
-                                     .arg(command));
+        QStringList taken;
+        for (const SavedConnection &s : m_switcher->connections())
+            taken << s.name;
+        SavedConnection saved;
+        saved.name = tr("New cluster");
+        for (int n = 2; taken.contains(saved.name); ++n)
+            saved.name = tr("New cluster %1").arg(n);
+        saved.url = c.address;
+        saved.caFile = c.caFile;
+        saved.tokenFile = c.tokenFile;
+        saved.clientCertFile = c.clientCertificate;
+        saved.clientKeyFile = c.clientKey;
+        m_switcher->saveConnection(saved);
+        m_switcher->switchTo(saved.name);
     });
     wizard->show();
 }
 
 void MainWindow::buildStatusBar()
 {
-    m_connection = new QLabel(tr("Engine: %1").arg(m_engine.description()));
+    m_connection = new QLabel(tr("Engine: %1").arg(m_engine->description()));
     m_connection->setObjectName(QStringLiteral("connection"));
     m_connection->setToolTip(tr("Where the engine runs that this console shows."));
     m_freshness = new FreshnessLabel;
@@ -259,19 +332,66 @@ void MainWindow::buildStatusBar()
     statusBar()->addPermanentWidget(m_freshness);
     statusBar()->addPermanentWidget(m_badge);
 
+    m_roleLabel = new QLabel;
+    m_roleLabel->setObjectName(QStringLiteral("role"));
+    statusBar()->addPermanentWidget(m_roleLabel);
+}
+
+void MainWindow::watchEngine()
+{
     // A remote engine says when its daemon goes away and comes back; it reconnects by itself.
-    connect(&m_engine, &EngineApi::connectionChanged, this, [this](bool connected, const QString &detail) {
+    connect(m_engine, &EngineApi::connectionChanged, this, [this](bool connected, const QString &detail) {
         m_disconnected = !connected;
         if (connected) {
-            m_connection->setText(tr("Engine: %1 · connected").arg(m_engine.description()));
+            askWhoAmI(); // the daemon may have restarted with other tokens
+            m_connection->setText(tr("Engine: %1 · connected").arg(m_engine->description()));
             m_connection->setToolTip(tr("Where the engine runs that this console shows."));
-            statusBar()->showMessage(tr("Reconnected to %1").arg(m_engine.description()), 5000);
+            statusBar()->showMessage(tr("Reconnected to %1").arg(m_engine->description()), 5000);
             return;
         }
-        m_connection->setText(tr("Engine: %1 — disconnected, reconnecting").arg(m_engine.description()));
+        m_connection->setText(tr("Engine: %1 — disconnected, reconnecting").arg(m_engine->description()));
         m_connection->setToolTip(detail);
-        statusBar()->showMessage(tr("Lost the engine at %1: %2").arg(m_engine.description(), detail), 10000);
+        statusBar()->showMessage(tr("Lost the engine at %1: %2").arg(m_engine->description(), detail), 10000);
     });
+    askWhoAmI();
+}
+
+void MainWindow::askWhoAmI()
+{
+    m_role = pb::ROLE_UNSPECIFIED;
+    m_roleLabel->setText(tr("Role: …"));
+    m_roleLabel->setToolTip(tr("Asking the engine who this console is to it"));
+    EngineApi *asked = m_engine;
+    onReply(m_engine->whoAmI(), this, [this, asked](const Result<pb::WhoAmIResponse> &me) {
+        if (asked != m_engine)
+            return; // the answer of an engine no longer shown
+        if (!me) {
+            // Not known: nothing is turned off, and the engine still refuses what it must.
+            m_roleLabel->setText(tr("Role: unknown"));
+            m_roleLabel->setToolTip(
+                tr("The engine did not say who this console is: %1").arg(QString::fromStdString(me.error().message)));
+            applyRole();
+            return;
+        }
+        m_role = me->role();
+        const QString who = QString::fromStdString(me->principal());
+        m_roleLabel->setText(tr("%1 · %2").arg(who, roleTitle(m_role)));
+        m_roleLabel->setToolTip(me->authenticated()
+                                    ? tr("This console's token names %1, role %2 (engine version %3)")
+                                          .arg(who, roleTitle(m_role), QString::fromStdString(me->version()))
+                                    : tr("Nobody is asked for a token here: this console is %1, role %2 (engine "
+                                         "version %3)")
+                                          .arg(who, roleTitle(m_role), QString::fromStdString(me->version())));
+        applyRole();
+    });
+}
+
+void MainWindow::applyRole()
+{
+    if (auto *jobs = qobject_cast<JobsPage *>(page(QStringLiteral("jobs"))))
+        jobs->setRole(m_role);
+    if (auto *logs = qobject_cast<LogsPage *>(page(QStringLiteral("logs"))))
+        logs->setRole(m_role);
 }
 
 bool MainWindow::setCurrentPage(const QString &id)
@@ -304,7 +424,7 @@ void MainWindow::showSummary(const pb::ClusterSummary &summary)
         m_freshness->markUpdated();
     }
     m_badge->setVisible(summary.simulated());
-    m_connection->setText(tr("Engine: %1 · %2").arg(m_engine.description(), telemetryText(summary)));
+    m_connection->setText(tr("Engine: %1 · %2").arg(m_engine->description(), telemetryText(summary)));
     const QString name = QString::fromStdString(summary.cluster_name());
     setWindowTitle(summary.simulated() ? tr("%1 (simulated) — SuperNode Console").arg(name)
                                        : tr("%1 — SuperNode Console").arg(name));
@@ -328,8 +448,8 @@ QString MainWindow::telemetryText(const pb::ClusterSummary &summary)
 
 void MainWindow::showFailure(const QString &message)
 {
-    m_connection->setText(m_disconnected ? tr("Engine: %1 — disconnected, reconnecting").arg(m_engine.description())
-                                         : tr("Engine: %1 — error").arg(m_engine.description()));
+    m_connection->setText(m_disconnected ? tr("Engine: %1 — disconnected, reconnecting").arg(m_engine->description())
+                                         : tr("Engine: %1 — error").arg(m_engine->description()));
     m_connection->setToolTip(message);
     statusBar()->showMessage(tr("The engine did not answer: %1").arg(message), 10000);
 }

@@ -1,12 +1,16 @@
 #pragma once
 // The console's main window: navigation on the left, one page at a time on the right, and a
 // status bar that says where the engine runs, how fresh the numbers are and whether the
-// cluster is simulated. Geometry, toolbar state and the last page are remembered with
+// cluster is simulated, and the user's role on it (WhoAmI; what the role may not do is turned
+// off). The Connection menu switches engines (connection_switcher.h): the pages are built again
+// on the new one. Geometry, toolbar state and the last page are remembered with
 // QSettings("SuperNode", "SuperNode Console").
 
 #include "backend/api/engine_api.h"
 
 #include <QMainWindow>
+
+#include <memory>
 
 class QLabel;
 class QListWidget;
@@ -14,6 +18,7 @@ class QStackedWidget;
 
 namespace sn {
 
+class ConnectionSwitcher;
 class FreshnessLabel;
 class OfflineCopy;
 class OverviewPage;
@@ -24,6 +29,10 @@ struct MainWindowOptions {
     bool rememberState = true; // false: neither restore nor save settings (screenshots, tests)
     int summaryIntervalMs = 1000;
     int staleAfterMs = 10000;
+    // The Connection menu's saved connections: an INI file; empty: the console's QSettings.
+    QString connectionsFile;
+    // The embedded engine's cluster.yaml (--config); empty: the built-in simulated super node.
+    QString embeddedConfig;
 };
 
 class MainWindow : public QMainWindow {
@@ -31,6 +40,16 @@ class MainWindow : public QMainWindow {
 public:
     explicit MainWindow(EngineApi &engine, MainWindowOptions options = {}, QWidget *parent = nullptr);
     ~MainWindow() override;
+
+    // Shows another engine: the pages, poller and offline copy are built again on it and the
+    // page shown stays. The window holds `keep` (the engine itself, an SSH tunnel it runs
+    // through) until another replaces it; the engine must outlive the window otherwise.
+    void setEngine(EngineApi &engine, std::shared_ptr<void> keep = {});
+    EngineApi &engine() const { return *m_engine; }
+    // The user's role on the engine, from WhoAmI; ROLE_UNSPECIFIED until it answers.
+    pb::Role role() const { return m_role; }
+    QLabel *roleLabel() const { return m_roleLabel; }
+    ConnectionSwitcher *connectionSwitcher() const { return m_switcher; }
 
     // overview, topology, gpus, logs, jobs, reports, setup
     static QStringList pageIds();
@@ -65,10 +84,18 @@ private:
     void buildStatusBar();
     void showSummary(const pb::ClusterSummary &summary);
     void showFailure(const QString &message);
+    void watchEngine(); // connectionChanged, and asks WhoAmI
+    void askWhoAmI();
+    void applyRole();    // to the pages that offer changes
+    void releasePages(); // before the engine they use goes away
     void restoreSettings();
     void saveSettings() const;
 
-    EngineApi &m_engine;
+    EngineApi *m_engine = nullptr;
+    std::shared_ptr<void> m_keep; // what keeps m_engine alive when the window holds it
+    ConnectionSwitcher *m_switcher = nullptr;
+    pb::Role m_role = pb::ROLE_UNSPECIFIED;
+    QLabel *m_roleLabel = nullptr;
     MainWindowOptions m_options;
     SummaryPoller *m_poller = nullptr;
     OfflineCopy *m_offlineCopy = nullptr;

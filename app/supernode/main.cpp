@@ -4,6 +4,8 @@
 #include "backend/api/local_engine.h"
 #include "backend/remote/grpc/remote_connection.h"
 #include "translations/translation_loader.h"
+#include "ui/connection_dialog.h"
+#include "ui/connection_switcher.h"
 #include "ui/job_submit_dialog.h"
 #include "ui/language_menu.h"
 #include "ui/main_window.h"
@@ -58,7 +60,8 @@ int main(int argc, char **argv)
                                    QStringLiteral("SECONDS"), QStringLiteral("3"));
     const QCommandLineOption dialog(QStringLiteral("dialog"),
                                     QStringLiteral("With --screenshot: picture this dialog instead of the window "
-                                                   "(submit: the job submitter with the multi-node template)."),
+                                                   "(submit: the job submitter with the multi-node template; "
+                                                   "connection: the connection editor)."),
                                     QStringLiteral("NAME"));
     const QCommandLineOption connectTo(QStringLiteral("connect"),
                                        QStringLiteral("Show the supernoded at URL (grpcs://HOST:PORT) instead of an "
@@ -190,18 +193,27 @@ int main(int argc, char **argv)
         remote = std::move(*connection);
     }
 
-    std::unique_ptr<sn::EngineApi> engine;
+    std::shared_ptr<sn::EngineApi> engine;
     if (remote) {
-        engine = std::make_unique<sn::rpc::RemoteEngine>(std::move(*remote));
+        engine = std::make_shared<sn::rpc::RemoteEngine>(std::move(*remote));
     } else {
         sn::LocalEngine::Options engineOptions;
         engineOptions.engine.spec = std::move(*spec); // real time: the simulated cluster runs on its own
-        engine = std::make_unique<sn::LocalEngine>(std::move(engineOptions));
+        engine = std::make_shared<sn::LocalEngine>(std::move(engineOptions));
     }
     sn::MainWindowOptions windowOptions;
     windowOptions.rememberState = !takeScreenshot; // a screenshot leaves the user's settings alone
+    windowOptions.embeddedConfig = parser.value(config);
     sn::MainWindow window(*engine, windowOptions);
+    // The window holds the engine from now on: switching away from it ends it.
+    window.setEngine(*engine, engine);
+    engine.reset();
+    if (remote)
+        window.connectionSwitcher()->setCurrent(window.engine().description());
     if (!takeScreenshot) {
+        // The command line wins; without one, the connection used last is opened again.
+        if (!remote && !parser.isSet(config))
+            window.connectionSwitcher()->reconnectLast();
         window.show();
         return QApplication::exec();
     }
@@ -210,15 +222,29 @@ int main(int argc, char **argv)
     window.setCurrentPage(pageId);
     window.show();
     std::unique_ptr<sn::JobSubmitDialog> submitter;
+    std::unique_ptr<sn::ConnectionEditor> editor;
     QWidget *pictured = &window;
     if (parser.value(dialog) == QLatin1String("submit")) {
-        submitter = std::make_unique<sn::JobSubmitDialog>(*engine, &window);
+        submitter = std::make_unique<sn::JobSubmitDialog>(window.engine(), &window);
         submitter->applyTemplate(sn::JobSubmitDialog::MultiNodeGangTraining);
         submitter->resize(1600, 860);
         submitter->show();
         pictured = submitter.get();
+    } else if (parser.value(dialog) == QLatin1String("connection")) {
+        // An example through SSH whose files are not here: the inline checks show as they would.
+        sn::SavedConnection example;
+        example.name = QStringLiteral("lab cluster");
+        example.sshTarget = QStringLiteral("alice@head01");
+        example.remotePort = 7443;
+        example.caFile = QStringLiteral("/etc/supernode/certs/ca.pem");
+        example.tokenFile = QStringLiteral("/home/alice/alice.token");
+        editor = std::make_unique<sn::ConnectionEditor>(example, QStringList(), &window);
+        editor->resize(720, editor->sizeHint().height());
+        editor->show();
+        pictured = editor.get();
     } else if (parser.isSet(dialog)) {
-        printErr(QStringLiteral("supernode: --dialog takes 'submit', not '%1'").arg(parser.value(dialog)));
+        printErr(
+            QStringLiteral("supernode: --dialog takes 'submit' or 'connection', not '%1'").arg(parser.value(dialog)));
         return 2;
     }
     const QString file = parser.value(screenshot);

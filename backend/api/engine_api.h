@@ -84,6 +84,10 @@ public:
     // The exact script or manifests the spec's job backend would be sent (sbatch script,
     // Kubernetes YAML, the embedded engine's JSON), without submitting: the submitter's preview.
     virtual Reply<pb::RenderJobResponse> renderJob(const pb::JobSpec &spec) = 0;
+
+    // Who this console is to the engine: principal and role (an embedded engine: the local
+    // admin), so actions the role may not take are turned off before the engine refuses them.
+    virtual Reply<pb::WhoAmIResponse> whoAmI() = 0;
 signals:
     // A remote engine lost (false) or regained (true) its daemon, in words for the status bar.
     // An embedded engine never emits it.

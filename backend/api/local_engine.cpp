@@ -229,4 +229,16 @@ Reply<pb::RenderJobResponse> LocalEngine::renderJob(const pb::JobSpec &spec)
     return post<pb::RenderJobResponse>([spec](Engine &e) { return e.renderJob(spec); });
 }
 
+Reply<pb::WhoAmIResponse> LocalEngine::whoAmI()
+{
+    // In-process there is nobody to authenticate: whoever runs the console owns its engine, as
+    // with a loopback supernoded without tokens.
+    pb::WhoAmIResponse me;
+    me.set_principal("local");
+    me.set_role(pb::ROLE_ADMIN);
+    me.set_authenticated(false);
+    me.set_version(SN_VERSION);
+    return QtFuture::makeReadyFuture(Result<pb::WhoAmIResponse>(std::move(me)));
+}
+
 } // namespace sn

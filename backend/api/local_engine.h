@@ -46,6 +46,7 @@ public:
     Reply<pb::SimulationStatus> advanceTime(std::int64_t milliseconds) override;
     Reply<pb::PlanJobResponse> planJob(const pb::PlanJobRequest &request) override;
     Reply<pb::RenderJobResponse> renderJob(const pb::JobSpec &spec) override;
+    Reply<pb::WhoAmIResponse> whoAmI() override;
 
     // supernoded's telemetry ingress (PushSamples), not part of EngineApi: only a daemon takes
     // pushes. The table belongs to one push stream; its calls run in order on the engine thread.

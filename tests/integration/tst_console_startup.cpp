@@ -91,6 +91,23 @@ private slots:
         QVERIFY2(distinctColours(image) > 40, qPrintable(QString::number(distinctColours(image))));
     }
 
+    void screenshotOfTheConnectionEditorShowsItsInlineChecks()
+    {
+        QTemporaryDir dir;
+        const QString png = dir.filePath("connection.png");
+        const Run r = start({"--screenshot", png, "--dialog", "connection", "--after", "1"}, headless());
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QImage image(png);
+        QVERIFY(!image.isNull());
+        QVERIFY(image.width() >= 600 && image.height() >= 300);
+        // The example's files are not there: their problems are drawn in the error colour.
+        bool red = false;
+        for (int y = 0; y < image.height() && !red; ++y)
+            for (int x = 0; x < image.width() && !red; ++x)
+                red = image.pixelColor(x, y) == QColor(0xd3, 0x2f, 0x2f);
+        QVERIFY(red);
+    }
+
     void screenshotWorksWithNoDisplayAtAll()
     {
         QTemporaryDir dir;

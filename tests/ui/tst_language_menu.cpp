@@ -100,8 +100,8 @@ private slots:
                                   QString::fromUtf8("日志与异常"), QString::fromUtf8("作业"), QString::fromUtf8("报告"),
                                   QString::fromUtf8("部署")}));
         QCOMPARE(window.currentPage(), QStringLiteral("gpus")); // the page shown stays
-        QCOMPARE(menuTitles(window), QStringList({QString::fromUtf8("文件(&F)"), QString::fromUtf8("转到(&G)"),
-                                                  QString::fromUtf8("语言(&L)")}));
+        QCOMPARE(menuTitles(window), QStringList({QString::fromUtf8("文件(&F)"), QString::fromUtf8("连接(&C)"),
+                                                  QString::fromUtf8("转到(&G)"), QString::fromUtf8("语言(&L)")}));
         QVERIFY2(pageText(window, QStringLiteral("overview")).contains(QString::fromUtf8("按节点查看 GPU")),
                  qPrintable(pageText(window, QStringLiteral("overview"))));
         QTRY_VERIFY2(pageText(window, QStringLiteral("gpus")).contains(QString::fromUtf8("GPU — demo-supernode")),
@@ -114,7 +114,7 @@ private slots:
 
         trigger(window, QStringLiteral("language-en"));
         QTRY_COMPARE(navigationTitles(window).constFirst(), QStringLiteral("Overview"));
-        QCOMPARE(menuTitles(window), QStringList({"&File", "&Go", "&Language"}));
+        QCOMPARE(menuTitles(window), QStringList({"&File", "&Connection", "&Go", "&Language"}));
         QVERIFY(pageText(window, QStringLiteral("overview")).contains(QStringLiteral("GPUs by node")));
         QCOMPARE(window.findChild<SimulatedBadge *>()->text(), QStringLiteral("Simulated cluster"));
         QCOMPARE(window.currentPage(), QStringLiteral("gpus"));

@@ -4,6 +4,7 @@
 #include "backend/api/local_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "ui/coming_soon_page.h"
+#include "ui/jobs_page.h"
 #include "ui/main_window.h"
 #include "ui/overview_kpis.h"
 #include "ui/overview_page.h"
@@ -255,6 +256,18 @@ private slots:
         QCOMPARE(window.simulatedBadge()->text(), QStringLiteral("Simulated cluster"));
         QVERIFY(window.windowTitle().contains(QStringLiteral("simulated")));
         QTRY_VERIFY(window.connectionLabel()->text().contains(QStringLiteral("simulated super node")));
+    }
+
+    void anEmbeddedEngineIsTheLocalAdminAndOffersEveryChange()
+    {
+        auto engine = virtualEngine();
+        MainWindow window(*engine, forgetful());
+        QTRY_COMPARE(window.role(), pb::ROLE_ADMIN);
+        QCOMPARE(window.roleLabel()->text(), QStringLiteral("local · admin"));
+        auto *jobs = qobject_cast<JobsPage *>(window.page(QStringLiteral("jobs")));
+        QVERIFY(jobs);
+        QVERIFY(jobs->submitButton()->isEnabled());
+        QVERIFY(!jobs->submitButton()->toolTip().contains(QStringLiteral("role")));
     }
 
     void statusBarSaysWhichRealSourcesFail()

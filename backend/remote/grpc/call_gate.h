@@ -33,6 +33,8 @@ public:
 
     // OK and *principal set, or UNAUTHENTICATED / PERMISSION_DENIED / RESOURCE_EXHAUSTED.
     grpc::Status admit(const grpc::CallbackServerContext &context, const RpcPolicy &policy, Principal *principal);
+    // Whether callers must present a token (false: a loopback daemon without a tokens file).
+    bool authenticates() const { return m_options.tokens.has_value(); }
 
 private:
     struct Bucket {

@@ -42,6 +42,20 @@ constexpr RpcPolicy kResolveEvent{"ResolveEvent", Role::Operator, true};
 constexpr RpcPolicy kListLogTemplates{"ListLogTemplates", Role::Viewer, false};
 // An agent's token, as for PushSamples; audited: it changes what the cluster is said to have.
 constexpr RpcPolicy kRegisterNode{"RegisterNode", Role::Operator, true};
+constexpr RpcPolicy kWhoAmI{"WhoAmI", Role::Viewer, false};
+
+pb::Role toProtoRole(Role role)
+{
+    switch (role) {
+    case Role::Viewer:
+        return pb::ROLE_VIEWER;
+    case Role::Operator:
+        return pb::ROLE_OPERATOR;
+    case Role::Admin:
+        return pb::ROLE_ADMIN;
+    }
+    return pb::ROLE_UNSPECIFIED;
+}
 
 // Bounded queue per server stream: at 1 batch/s this is minutes of slack for a stalled reader.
 constexpr std::size_t kMaxQueuedStreamMessages = 1024;
@@ -386,6 +400,23 @@ grpc::ServerUnaryReactor *EngineService::RegisterNode(Ctx *c, const pb::Register
             return m_ingress->registerNode(*q);
         },
         assign<pb::RegisterNodeResponse>);
+}
+
+grpc::ServerUnaryReactor *EngineService::WhoAmI(Ctx *c, const pb::WhoAmIRequest *q, pb::WhoAmIResponse *r)
+{
+    // Answered from the call gate alone: the principal is the daemon's business, not the engine's.
+    grpc::ServerUnaryReactor *reactor = c->DefaultReactor();
+    Principal who;
+    const grpc::Status admitted = m_gate.admit(*c, kWhoAmI, &who);
+    if (admitted.ok()) {
+        r->set_principal(who.name);
+        r->set_role(toProtoRole(who.role));
+        r->set_authenticated(m_gate.authenticates());
+        r->set_version(SN_VERSION);
+    }
+    account(*c, kWhoAmI, who, *q, admitted);
+    reactor->Finish(admitted);
+    return reactor;
 }
 
 } // namespace sn::rpc

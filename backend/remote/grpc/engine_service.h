@@ -52,6 +52,7 @@ public:
                                                pb::ListLogTemplatesResponse *) override;
     grpc::ServerReadReactor<pb::PushSamplesRequest> *PushSamples(Ctx *, pb::PushSamplesResponse *) override;
     grpc::ServerUnaryReactor *RegisterNode(Ctx *, const pb::RegisterNodeRequest *, pb::RegisterNodeResponse *) override;
+    grpc::ServerUnaryReactor *WhoAmI(Ctx *, const pb::WhoAmIRequest *, pb::WhoAmIResponse *) override;
 
     // Where PushSamples and RegisterNode write (the daemon's engine); without one they are UNIMPLEMENTED.
     void setIngress(LocalEngine *engine) { m_ingress = engine; }

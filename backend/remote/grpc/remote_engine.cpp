@@ -335,9 +335,13 @@ RemoteEngine::RemoteEngine(Options options, QObject *parent) : EngineApi(parent)
     args.SetInt(GRPC_ARG_INITIAL_RECONNECT_BACKOFF_MS, options.reconnectMinMs);
     args.SetInt(GRPC_ARG_MIN_RECONNECT_BACKOFF_MS, options.reconnectMinMs);
     args.SetInt(GRPC_ARG_MAX_RECONNECT_BACKOFF_MS, options.reconnectMaxMs);
+    if (options.tls && !options.serverName.empty())
+        args.SetSslTargetNameOverride(options.serverName);
     m_shared->channel = grpc::CreateCustomChannel(target, channelCredentials(options), args);
     m_shared->stub = pb::Engine::NewStub(m_shared->channel);
-    m_description = QStringLiteral("%1://%2").arg(options.tls ? "grpcs" : "grpc", QString::fromStdString(target));
+    m_description = options.description.empty()
+                        ? QStringLiteral("%1://%2").arg(options.tls ? "grpcs" : "grpc", QString::fromStdString(target))
+                        : QString::fromStdString(options.description);
 }
 
 RemoteEngine::~RemoteEngine()
@@ -544,6 +548,12 @@ Reply<pb::PlanJobResponse> RemoteEngine::planJob(const pb::PlanJobRequest &reque
 {
     return call<pb::PlanJobResponse, pb::PlanJobRequest, pb::PlanJobResponse>(request, SN_RPC(PlanJob),
                                                                               same<pb::PlanJobResponse>);
+}
+
+Reply<pb::WhoAmIResponse> RemoteEngine::whoAmI()
+{
+    return call<pb::WhoAmIResponse, pb::WhoAmIRequest, pb::WhoAmIResponse>({}, SN_RPC(WhoAmI),
+                                                                           same<pb::WhoAmIResponse>);
 }
 
 Reply<pb::RenderJobResponse> RemoteEngine::renderJob(const pb::JobSpec &spec)

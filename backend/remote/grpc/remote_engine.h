@@ -30,7 +30,11 @@ public:
         std::string caPem;                       // the CA that signed the daemon's certificate; empty: system roots
         std::string clientCertPem, clientKeyPem; // mutual TLS
         std::string token;                       // bearer token; empty: none
-        int callTimeoutMs = 30000;               // the deadline of every unary call
+        // The name the daemon's certificate must carry; empty: host. Through an SSH tunnel the
+        // host is 127.0.0.1 while the certificate may name only the head node.
+        std::string serverName;
+        std::string description;   // description(); empty: "grpcs://host:port"
+        int callTimeoutMs = 30000; // the deadline of every unary call
         int reconnectMinMs = 100;
         int reconnectMaxMs = 10000;
     };
@@ -60,6 +64,7 @@ public:
     Reply<pb::SimulationStatus> getSimulation() override;
     Reply<pb::PlanJobResponse> planJob(const pb::PlanJobRequest &request) override;
     Reply<pb::RenderJobResponse> renderJob(const pb::JobSpec &spec) override;
+    Reply<pb::WhoAmIResponse> whoAmI() override;
     Reply<pb::Event> injectFault(const pb::InjectFaultRequest &request) override;
     Reply<pb::SimulationStatus> advanceTime(std::int64_t milliseconds) override;
 

@@ -10,6 +10,7 @@
 #include "tests/support/supernoded_process.h"
 
 #include <QCoreApplication>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -886,6 +887,19 @@ private slots:
         pb::InjectFaultRequest noKind;
         noKind.set_node("node01");
         QCOMPARE(waitFor(m_engine->injectFault(noKind)).error().code, ErrorCode::InvalidArgument);
+    }
+
+    void whoAmINamesThePrincipalAndItsRole()
+    {
+        const pb::WhoAmIResponse me = must(m_engine->whoAmI());
+        // The suite applies configurations, so every engine it runs on must call it an admin:
+        // embedded as the local owner, remote by the admin token the suite presents.
+        QCOMPARE(me.role(), pb::ROLE_ADMIN);
+        QCOMPARE(me.principal(), m_name == QLatin1String("local") ? std::string("local") : std::string("test-admin"));
+        QCOMPARE(me.authenticated(), m_name != QLatin1String("local"));
+        QVERIFY2(
+            QRegularExpression(QStringLiteral("^\\d+\\.\\d+")).match(QString::fromStdString(me.version())).hasMatch(),
+            me.version().c_str());
     }
 };
 

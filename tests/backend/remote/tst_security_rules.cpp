@@ -40,7 +40,7 @@ namespace {
 const std::set<std::string> kReadOnlyRpcs = {
     "GetCluster", "GetSummary",   "SubscribeTelemetry", "QueryRange", "ListJobs",  "GetJob",
     "ListEvents", "StreamEvents", "QueryLogs",          "StreamLogs", "GetConfig", "GetSimulation",
-    "PlanJob",    "RenderJob",    "ListLogTemplates",
+    "PlanJob",    "RenderJob",    "ListLogTemplates",   "WhoAmI",
 };
 
 ClusterSpec quietCluster()
@@ -166,6 +166,40 @@ private slots:
                                     .arg(QString::fromStdString(status.error_message()))));
         }
         QVERIFY2(mutating >= 6, "the walk found too few mutating rpcs to mean anything");
+    }
+
+    void whoAmITellsEachTokenItsOwnNameAndRole_data()
+    {
+        QTest::addColumn<QString>("role");
+        QTest::addColumn<int>("expected");
+        QTest::newRow("viewer") << "viewer" << int(pb::ROLE_VIEWER);
+        QTest::newRow("operator") << "operator" << int(pb::ROLE_OPERATOR);
+        QTest::newRow("admin") << "admin" << int(pb::ROLE_ADMIN);
+    }
+
+    void whoAmITellsEachTokenItsOwnNameAndRole()
+    {
+        QFETCH(QString, role);
+        QFETCH(int, expected);
+        rpc::RemoteEngine engine(m_daemon->client(role));
+        Result<pb::WhoAmIResponse> me = waitFor(engine.whoAmI());
+        for (int tries = 0; !me && me.error().message.find("overloaded") != std::string::npos && tries < 50; ++tries) {
+            QTest::qWait(100); // the shared daemon's rate limit, not the answer under test
+            me = waitFor(engine.whoAmI());
+        }
+        QVERIFY2(me.ok(), me.ok() ? "" : me.error().message.c_str());
+        QCOMPARE(int(me->role()), expected);
+        QCOMPARE(QString::fromStdString(me->principal()), QStringLiteral("test-") + role);
+        QVERIFY(me->authenticated());
+    }
+
+    void whoAmIWithoutATokenIsUnauthenticated()
+    {
+        rpc::RemoteEngine engine(m_daemon->client(QString()));
+        const Result<pb::WhoAmIResponse> me = waitFor(engine.whoAmI());
+        QVERIFY(!me.ok());
+        QCOMPARE(me.error().code, ErrorCode::PermissionDenied);
+        QVERIFY2(me.error().message.find("not authenticated") != std::string::npos, me.error().message.c_str());
     }
 
     void noSecretReachesTheDaemonsOutputOrStateFiles()
