@@ -3711,5 +3711,401 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine una
 </source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>(open)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>value %1 outside [%2, %3], worst %4 (score %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 row(s), %2 event(s), %3 row(s) dropped (time not moving forward)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 samples in %3 metric families</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 sample</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, unit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: nvidia-smi %2, %3 GPU(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, driver %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, CUDA %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pstate %1, PCIe gen %2/%3 x%4, MIG %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (%1 instances)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, VBIOS %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not reported: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPU(s), %2 NIC(s), %3 NUMA domain(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPUs %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preempted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs a whole number from %2 to %3, got &apos;%4&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no source &apos;%2&apos; (name it with --source)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 line(s), %2 template(s), %3 truncated, %4 not in the format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training on %1 x %2 (%3 node(s) x %4), topology %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inference on %1 x %2 (%3 node(s) x %4), topology %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model: %1 parameters, %2 layers, hidden %3, %4 heads (%5 KV)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, shape from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configuration: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer states</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reserve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FITS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DOES NOT FIT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>largest micro-batch that fits: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>largest batch that fits: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute %1 ms, bubble %2 ms, TP %3 ms, PP %4 ms, DP %5 ms (%6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1 ms with overlap (communication %2%), %3 ms without (%4%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>with %1 gradients: DP %2 ms, step %3 ms (communication %4%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, job %1 steps = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prefill %1 ms, %2 ms per generated token, %3 tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, one request %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configurations that fit, fastest first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tok/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(as asked)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: expected an ISO 8601 time such as 2026-01-01T00:00:00Z, or milliseconds since the epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot reach %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--to must be after --from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 report of %2, %3 to %4, written to %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU-hours available %1, allocated %2, used %3; mean utilization %4%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>snapshot of %1, %2 to %3 (%4 jobs, %5 events, %6 series) written to %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed_jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rejected_jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first_rejection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completed_jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unallocated_gpu_fraction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed_gpu_fraction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>capacity_gpus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requested_gpus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allocated_gpus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>utilization_mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allocation_rate_mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wait_s_mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wait_s_p50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wait_s_p95</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>jct_s_mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>jct_s_p50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>jct_s_p95</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>makespan_s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preemptions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preemptions_one_job_max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fragmentation_mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recovery_s_mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inflation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 </TS>

@@ -3819,5 +3819,401 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine una
 退出码：0 成功，1 请求失败，2 用法错误，3 输入无效，4 引擎不可用。
 </translation>
     </message>
+    <message>
+        <source>(open)</source>
+        <translation>（未结束）</translation>
+    </message>
+    <message>
+        <source>value %1 outside [%2, %3], worst %4 (score %5)</source>
+        <translation>值 %1 超出 [%2, %3]，最差 %4（得分 %5）</translation>
+    </message>
+    <message>
+        <source>%1 row(s), %2 event(s), %3 row(s) dropped (time not moving forward)</source>
+        <translation>%1 行，%2 个事件，丢弃 %3 行（时间未向前推进）</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 samples in %3 metric families</source>
+        <translation>%1：%3 个指标族，共 %2 个样本</translation>
+    </message>
+    <message>
+        <source>1 sample</source>
+        <translation>1 个样本</translation>
+    </message>
+    <message>
+        <source>%1 samples</source>
+        <translation>%1 个样本</translation>
+    </message>
+    <message>
+        <source>, unit %1</source>
+        <translation>，单位 %1</translation>
+    </message>
+    <message>
+        <source>%1: nvidia-smi %2, %3 GPU(s)</source>
+        <translation>%1：nvidia-smi %2，%3 块 GPU</translation>
+    </message>
+    <message>
+        <source>, driver %1</source>
+        <translation>，驱动 %1</translation>
+    </message>
+    <message>
+        <source>, CUDA %1</source>
+        <translation>，CUDA %1</translation>
+    </message>
+    <message>
+        <source>, at %1</source>
+        <translation>，采集于 %1</translation>
+    </message>
+    <message>
+        <source>pstate %1, PCIe gen %2/%3 x%4, MIG %5</source>
+        <translation>性能状态 %1，PCIe 第 %2/%3 代 x%4，MIG %5</translation>
+    </message>
+    <message>
+        <source> (%1 instances)</source>
+        <translation>（%1 个实例）</translation>
+    </message>
+    <message>
+        <source>, VBIOS %1</source>
+        <translation>，VBIOS %1</translation>
+    </message>
+    <message>
+        <source>not reported: %1</source>
+        <translation>未报告：%1</translation>
+    </message>
+    <message>
+        <source>%1 GPU(s), %2 NIC(s), %3 NUMA domain(s)</source>
+        <translation>%1 块 GPU，%2 个网卡，%3 个 NUMA 域</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>CPUs %1</source>
+        <translation>CPU %1</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>preempted</source>
+        <translation>已抢占</translation>
+    </message>
+    <message>
+        <source>%1 needs a whole number from %2 to %3, got &apos;%4&apos;</source>
+        <translation>%1 需要 %2 到 %3 之间的整数，实际为 &apos;%4&apos;</translation>
+    </message>
+    <message>
+        <source>%1: no source &apos;%2&apos; (name it with --source)</source>
+        <translation>%1：没有来源 &apos;%2&apos;（用 --source 指定）</translation>
+    </message>
+    <message>
+        <source>cannot read %1</source>
+        <translation>无法读取 %1</translation>
+    </message>
+    <message>
+        <source>%1 line(s), %2 template(s), %3 truncated, %4 not in the format</source>
+        <translation>%1 行，%2 个模板，%3 行被截断，%4 行不符合格式</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>Training on %1 x %2 (%3 node(s) x %4), topology %5</source>
+        <translation>训练：%1 块 %2（%3 个节点 x %4），拓扑 %5</translation>
+    </message>
+    <message>
+        <source>Inference on %1 x %2 (%3 node(s) x %4), topology %5</source>
+        <translation>推理：%1 块 %2（%3 个节点 x %4），拓扑 %5</translation>
+    </message>
+    <message>
+        <source>Model: %1 parameters, %2 layers, hidden %3, %4 heads (%5 KV)</source>
+        <translation>模型：%1 个参数，%2 层，隐藏维度 %3，%4 个注意力头（%5 个 KV 头）</translation>
+    </message>
+    <message>
+        <source>, shape from %1</source>
+        <translation>，结构取自 %1</translation>
+    </message>
+    <message>
+        <source>Configuration: %1</source>
+        <translation>配置：%1</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每块 GPU 的显存</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>reserve</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>of %1</source>
+        <translation>共 %1</translation>
+    </message>
+    <message>
+        <source>FITS</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>DOES NOT FIT</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>largest micro-batch that fits: %1</source>
+        <translation>放得下的最大 micro-batch：%1</translation>
+    </message>
+    <message>
+        <source>largest batch that fits: %1</source>
+        <translation>放得下的最大 batch：%1</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>compute %1 ms, bubble %2 ms, TP %3 ms, PP %4 ms, DP %5 ms (%6)</source>
+        <translation>计算 %1 ms，流水线气泡 %2 ms，TP %3 ms，PP %4 ms，DP %5 ms（%6）</translation>
+    </message>
+    <message>
+        <source>step %1 ms with overlap (communication %2%), %3 ms without (%4%)</source>
+        <translation>计算与通信重叠时每步 %1 ms（通信占 %2%），不重叠时 %3 ms（%4%）</translation>
+    </message>
+    <message>
+        <source>with %1 gradients: DP %2 ms, step %3 ms (communication %4%)</source>
+        <translation>梯度采用 %1 时：DP %2 ms，每步 %3 ms（通信占 %4%）</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 tokens/s</translation>
+    </message>
+    <message>
+        <source>, job %1 steps = %2</source>
+        <translation>，作业共 %1 步 = %2</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>prefill %1 ms, %2 ms per generated token, %3 tokens/s</source>
+        <translation>prefill %1 ms，每生成一个 token %2 ms，%3 tokens/s</translation>
+    </message>
+    <message>
+        <source>, one request %1</source>
+        <translation>，单个请求 %1</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>Configurations that fit, fastest first</source>
+        <translation>放得下的配置（最快的在前）</translation>
+    </message>
+    <message>
+        <source>%1 tok/s</source>
+        <translation>%1 tok/s</translation>
+    </message>
+    <message>
+        <source>(as asked)</source>
+        <translation>（按所请求）</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: expected an ISO 8601 time such as 2026-01-01T00:00:00Z, or milliseconds since the epoch</source>
+        <translation>%1 &apos;%2&apos;：应为 ISO 8601 时间（如 2026-01-01T00:00:00Z）或自纪元起的毫秒数</translation>
+    </message>
+    <message>
+        <source>cannot reach %1</source>
+        <translation>无法连接 %1</translation>
+    </message>
+    <message>
+        <source>--to must be after --from</source>
+        <translation>--to 必须晚于 --from</translation>
+    </message>
+    <message>
+        <source>%1 report of %2, %3 to %4, written to %5</source>
+        <translation>%2 的 %1 报告（%3 至 %4）已写入 %5</translation>
+    </message>
+    <message>
+        <source>GPU-hours available %1, allocated %2, used %3; mean utilization %4%</source>
+        <translation>可用 GPU 小时 %1，已分配 %2，已使用 %3；平均利用率 %4%</translation>
+    </message>
+    <message>
+        <source>snapshot of %1, %2 to %3 (%4 jobs, %5 events, %6 series) written to %7</source>
+        <translation>%1 的快照（%2 至 %3；%4 个作业，%5 个事件，%6 条序列）已写入 %7</translation>
+    </message>
+    <message>
+        <source>policy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>failed_jobs</source>
+        <translation>失败作业数</translation>
+    </message>
+    <message>
+        <source>rejected_jobs</source>
+        <translation>被拒作业数</translation>
+    </message>
+    <message>
+        <source>first_rejection</source>
+        <translation>首次拒绝原因</translation>
+    </message>
+    <message>
+        <source>completed_jobs</source>
+        <translation>已完成作业数</translation>
+    </message>
+    <message>
+        <source>unallocated_gpu_fraction</source>
+        <translation>未分配 GPU 比例</translation>
+    </message>
+    <message>
+        <source>failed_gpu_fraction</source>
+        <translation>失败 GPU 比例</translation>
+    </message>
+    <message>
+        <source>capacity_gpus</source>
+        <translation>GPU 容量</translation>
+    </message>
+    <message>
+        <source>requested_gpus</source>
+        <translation>请求的 GPU 数</translation>
+    </message>
+    <message>
+        <source>allocated_gpus</source>
+        <translation>已分配 GPU 数</translation>
+    </message>
+    <message>
+        <source>utilization_mean</source>
+        <translation>平均利用率</translation>
+    </message>
+    <message>
+        <source>allocation_rate_mean</source>
+        <translation>平均分配率</translation>
+    </message>
+    <message>
+        <source>wait_s_mean</source>
+        <translation>平均等待（秒）</translation>
+    </message>
+    <message>
+        <source>wait_s_p50</source>
+        <translation>等待 P50（秒）</translation>
+    </message>
+    <message>
+        <source>wait_s_p95</source>
+        <translation>等待 P95（秒）</translation>
+    </message>
+    <message>
+        <source>jct_s_mean</source>
+        <translation>平均完成时间（秒）</translation>
+    </message>
+    <message>
+        <source>jct_s_p50</source>
+        <translation>完成时间 P50（秒）</translation>
+    </message>
+    <message>
+        <source>jct_s_p95</source>
+        <translation>完成时间 P95（秒）</translation>
+    </message>
+    <message>
+        <source>makespan_s</source>
+        <translation>总完工时间（秒）</translation>
+    </message>
+    <message>
+        <source>preemptions</source>
+        <translation>抢占次数</translation>
+    </message>
+    <message>
+        <source>preemptions_one_job_max</source>
+        <translation>单个作业最多抢占次数</translation>
+    </message>
+    <message>
+        <source>fragmentation_mean</source>
+        <translation>平均碎片率</translation>
+    </message>
+    <message>
+        <source>recovery_s_mean</source>
+        <translation>平均恢复时间（秒）</translation>
+    </message>
+    <message>
+        <source>inflation</source>
+        <translation>负载膨胀</translation>
+    </message>
+    <message>
+        <source>replay</source>
+        <translation>回放</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
 </context>
 </TS>
