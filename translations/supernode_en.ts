@@ -759,6 +759,99 @@
     </message>
 </context>
 <context>
+    <name>sn::ConsoleCommandLine</name>
+    <message>
+        <source>Show this help.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print the version and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster.yaml to run (default: the built-in simulated super node, 2 x 8 H100).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save a picture of the window to FILE.png and exit; works without a display.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The page to show: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds to run before the screenshot (default 3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --screenshot: picture this dialog instead of the window (submit: the job submitter with the multi-node template).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the supernoded at URL (grpcs://HOST:PORT) instead of an embedded engine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --connect: the bearer token, one line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --connect: the CA that signed the daemon&apos;s certificate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --connect: client certificate for mutual TLS.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --connect: the client certificate&apos;s key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The console&apos;s language (zh_CN, en); default: the one chosen in the Language menu, else the environment&apos;s (LANG).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the setup wizard alone: from server addresses to a running cluster (docs/setup-wizard.md).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SuperNode Console: set up, watch and run a GPU super node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>supernode: %1
+Run &apos;supernode --help&apos; for usage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>supernode: unexpected argument &apos;%1&apos;
+Run &apos;supernode --help&apos; for usage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>supernode: unknown page &apos;%1&apos;; the pages are: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>supernode: --after needs a number of seconds between 0 and 3600, got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>supernode: no display found. Run headless with QT_QPA_PLATFORM=offscreen supernode --screenshot overview.png --after 3, or start it from a desktop session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>supernode: --dialog takes &apos;submit&apos;, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>supernode: could not write the screenshot to &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sn::ConsolePages</name>
     <message>
         <source>Overview</source>
@@ -884,6 +977,257 @@
 The console reaches it at %4 with the CA %5 and the admin token %6. Later, from a terminal:
 
 supernode --connect %4 --ca %5 --token-file %6%7</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::EngineMessage</name>
+    <message>
+        <source>cannot read cluster file %1: no such file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read cluster file %1: it is a directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read cluster file %1: it is larger than 16 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read cluster file %1: permission denied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read cluster file %1: read error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid YAML: unexpected %1 (expected a &apos;key: value&apos; line or a &apos;- &apos; entry)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid YAML: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is empty: expected a cluster starting with &apos;apiVersion: %1&apos; and &apos;kind: Cluster&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the cluster has no nodes and no simulation section</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown key &apos;%1&apos; %2 (did you mean &apos;%3&apos;? expected one of: %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown key &apos;%1&apos; %2 (expected one of: %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>duplicate key &apos;%1&apos; %2 (first at line %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>duplicate %1 %2 (first at line %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is missing required key &apos;%2&apos; (expected e.g. %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keys %1 must be plain names, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 expects a map, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 expects a string, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 expects true or false, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 expects a speed like 100G, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 expects a speed above 0 like 100G, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 expects a byte quantity like 512Gi, 80G or 1024, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 expects a duration like 500ms, 15s, 1h30m or 15d, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 expects a sequence, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 expects one of %2, got %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 expects %2, got %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be between %2 and %3, got %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must not be empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;apiVersion&apos; must be %1, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;kind&apos; must be Cluster, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 lists %2 GPUs; a node holds at most 16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an integer of at least %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an integer from %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the engine daemon is unavailable: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the engine daemon did not answer in time: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the engine daemon is overloaded or the request too large: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the call was cancelled: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>internal error in the engine daemon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the remote engine was closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed to connect to all addresses; last error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--remote &apos;%1&apos;: expected grpcs://HOST:PORT (or grpc://HOST:PORT without TLS)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--remote &apos;%1&apos;: port 0 is not a daemon&apos;s port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--token-file %1: expected one line holding the token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--ca goes with grpcs://, not grpc://</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--client-cert and --client-key go together</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not authenticated: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the authorization header must be &apos;Bearer TOKEN&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the token is not known to this daemon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs the role %2; &apos;%3&apos; is %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rate limit: more than %1 calls per second from &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH: no host to connect to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH: %1 accepted none of the keys offered (%2); add your public key to the node&apos;s authorized_keys or load it into ssh-agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the host key of %1 is not known (%2 %3 is not in %4); refusing to connect. Check the fingerprint with the host&apos;s administrator, then accept it (ssh once from a terminal, or accept that fingerprint where this tool asks).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WARNING: the host key of %1 has CHANGED (now %2 %3). Someone could be eavesdropping (a man-in-the-middle attack), or the host was reinstalled. The old key is at %4; refusing to connect. If the change is expected, remove that line (ssh-keygen -R &apos;%5&apos;) and connect again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot check the host key of %1 against %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this daemon needs a token: send &apos;authorization: Bearer TOKEN&apos; (supernodectl --token-file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at the top level</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -4,6 +4,7 @@
 #include "tests/backend/ctl/ctl_process.h"
 #include "tests/support/shared_data.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 using sn::test::ctl;
@@ -172,6 +173,38 @@ private slots:
         QCOMPARE(chinese.exitCode, 0);
         QVERIFY(!chinese.out.isEmpty());
         QCOMPARE(chinese.out, english.out);
+    }
+
+    // The engine's own messages (cluster.yaml errors, connection errors) reach a Chinese user in
+    // Chinese, keeping file:line:column and the user's text; --json keeps the engine's English.
+    void engineErrorsInChinese()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("cluster.yaml");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("apiVersion: supernode/v1\nkind: Cluster\nnodez: []\n");
+        file.close();
+        const auto zh = ctl({"config", "check", path}, QStringLiteral("zh_CN.UTF-8"));
+        QCOMPARE(zh.exitCode, 3);
+        QVERIFY2(QString::fromUtf8(zh.err).contains(
+                     path + QString::fromUtf8(":3:1: 顶层的未知键 'nodez'（是否想写 'nodes'？")),
+                 zh.err.constData());
+        const auto en = ctl({"config", "check", path});
+        QVERIFY2(en.err.contains(":3:1: unknown key 'nodez' at the top level (did you mean 'nodes'?"),
+                 en.err.constData());
+        const auto json = ctl({"--json", "config", "check", path}, QStringLiteral("zh_CN.UTF-8"));
+        QVERIFY2(sn::test::json(json).value("error").toString().contains("unknown key 'nodez'"), json.out.constData());
+
+        const auto missing = ctl({"--config", dir.filePath("none.yaml"), "status"}, QStringLiteral("zh_CN.UTF-8"));
+        QCOMPARE(missing.exitCode, 3);
+        QVERIFY2(QString::fromUtf8(missing.err).contains(QString::fromUtf8("无法读取集群文件 ")),
+                 missing.err.constData());
+
+        const auto nobody = ctl({"--remote", "grpc://127.0.0.1:1", "status"}, QStringLiteral("zh_CN.UTF-8"));
+        QCOMPARE(nobody.exitCode, 4);
+        QVERIFY2(QString::fromUtf8(nobody.err).startsWith(QString::fromUtf8("supernodectl: 引擎守护进程不可用：")),
+                 nobody.err.constData());
     }
 
     void simRunInChinese()
