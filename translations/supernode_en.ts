@@ -948,6 +948,95 @@ Compare it with the one the server shows (ssh-keygen -lf /etc/ssh/ssh_host_*_key
     </message>
     <message>
         <source>Close</source>
+    <name>sn::ConsoleCommandLine</name>
+    <message>
+        <source>Show this help.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Print the version and exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The cluster.yaml to run (default: the built-in simulated super node, 2 x 8 H100).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save a picture of the window to FILE.png and exit; works without a display.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The page to show: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds to run before the screenshot (default 3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --screenshot: picture this dialog instead of the window (submit: the job submitter with the multi-node template).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the supernoded at URL (grpcs://HOST:PORT) instead of an embedded engine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --connect: the bearer token, one line.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --connect: the CA that signed the daemon&apos;s certificate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --connect: client certificate for mutual TLS.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With --connect: the client certificate&apos;s key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The console&apos;s language (zh_CN, en); default: the one chosen in the Language menu, else the environment&apos;s (LANG).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the setup wizard alone: from server addresses to a running cluster (docs/setup-wizard.md).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SuperNode Console: set up, watch and run a GPU super node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>supernode: %1
+Run &apos;supernode --help&apos; for usage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>supernode: unexpected argument &apos;%1&apos;
+Run &apos;supernode --help&apos; for usage.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>supernode: unknown page &apos;%1&apos;; the pages are: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>supernode: --after needs a number of seconds between 0 and 3600, got &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>supernode: no display found. Run headless with QT_QPA_PLATFORM=offscreen supernode --screenshot overview.png --after 3, or start it from a desktop session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>supernode: --dialog takes &apos;submit&apos;, not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>supernode: could not write the screenshot to &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1077,6 +1166,257 @@ Compare it with the one the server shows (ssh-keygen -lf /etc/ssh/ssh_host_*_key
 The console reaches it at %4 with the CA %5 and the admin token %6. Later, from a terminal:
 
 supernode --connect %4 --ca %5 --token-file %6%7</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::EngineMessage</name>
+    <message>
+        <source>cannot read cluster file %1: no such file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read cluster file %1: it is a directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read cluster file %1: it is larger than 16 MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read cluster file %1: permission denied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read cluster file %1: read error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid YAML: unexpected %1 (expected a &apos;key: value&apos; line or a &apos;- &apos; entry)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>invalid YAML: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file is empty: expected a cluster starting with &apos;apiVersion: %1&apos; and &apos;kind: Cluster&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the cluster has no nodes and no simulation section</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown key &apos;%1&apos; %2 (did you mean &apos;%3&apos;? expected one of: %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown key &apos;%1&apos; %2 (expected one of: %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>duplicate key &apos;%1&apos; %2 (first at line %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>duplicate %1 %2 (first at line %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is missing required key &apos;%2&apos; (expected e.g. %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keys %1 must be plain names, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 expects a map, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 expects a string, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 expects true or false, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 expects a speed like 100G, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 expects a speed above 0 like 100G, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 expects a byte quantity like 512Gi, 80G or 1024, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 expects a duration like 500ms, 15s, 1h30m or 15d, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 expects a sequence, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 expects one of %2, got %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 expects %2, got %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be between %2 and %3, got %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must not be empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;apiVersion&apos; must be %1, got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;kind&apos; must be Cluster, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 lists %2 GPUs; a node holds at most 16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an integer of at least %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an integer from %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a map</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a sequence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the engine daemon is unavailable: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the engine daemon did not answer in time: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the engine daemon is overloaded or the request too large: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the call was cancelled: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>internal error in the engine daemon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the remote engine was closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed to connect to all addresses; last error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--remote &apos;%1&apos;: expected grpcs://HOST:PORT (or grpc://HOST:PORT without TLS)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--remote &apos;%1&apos;: port 0 is not a daemon&apos;s port</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--token-file %1: expected one line holding the token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--ca goes with grpcs://, not grpc://</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--client-cert and --client-key go together</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not authenticated: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the authorization header must be &apos;Bearer TOKEN&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the token is not known to this daemon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs the role %2; &apos;%3&apos; is %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rate limit: more than %1 calls per second from &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH: no host to connect to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH: %1 accepted none of the keys offered (%2); add your public key to the node&apos;s authorized_keys or load it into ssh-agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the host key of %1 is not known (%2 %3 is not in %4); refusing to connect. Check the fingerprint with the host&apos;s administrator, then accept it (ssh once from a terminal, or accept that fingerprint where this tool asks).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WARNING: the host key of %1 has CHANGED (now %2 %3). Someone could be eavesdropping (a man-in-the-middle attack), or the host was reinstalled. The old key is at %4; refusing to connect. If the change is expected, remove that line (ssh-keygen -R &apos;%5&apos;) and connect again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot check the host key of %1 against %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this daemon needs a token: send &apos;authorization: Bearer TOKEN&apos; (supernodectl --token-file)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at the top level</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4010,6 +4350,402 @@ Options:
 
 Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine unavailable.
 </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(open)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>value %1 outside [%2, %3], worst %4 (score %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 row(s), %2 event(s), %3 row(s) dropped (time not moving forward)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 samples in %3 metric families</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 sample</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, unit %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: nvidia-smi %2, %3 GPU(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, driver %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, CUDA %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pstate %1, PCIe gen %2/%3 x%4, MIG %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (%1 instances)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, VBIOS %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not reported: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPU(s), %2 NIC(s), %3 NUMA domain(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPUs %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preempted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs a whole number from %2 to %3, got &apos;%4&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no source &apos;%2&apos; (name it with --source)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 line(s), %2 template(s), %3 truncated, %4 not in the format</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training on %1 x %2 (%3 node(s) x %4), topology %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inference on %1 x %2 (%3 node(s) x %4), topology %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model: %1 parameters, %2 layers, hidden %3, %4 heads (%5 KV)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, shape from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configuration: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer states</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reserve</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FITS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DOES NOT FIT</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>largest micro-batch that fits: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>largest batch that fits: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute %1 ms, bubble %2 ms, TP %3 ms, PP %4 ms, DP %5 ms (%6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step %1 ms with overlap (communication %2%), %3 ms without (%4%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>with %1 gradients: DP %2 ms, step %3 ms (communication %4%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, job %1 steps = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prefill %1 ms, %2 ms per generated token, %3 tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, one request %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configurations that fit, fastest first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 tok/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(as asked)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: expected an ISO 8601 time such as 2026-01-01T00:00:00Z, or milliseconds since the epoch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot reach %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--to must be after --from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 report of %2, %3 to %4, written to %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU-hours available %1, allocated %2, used %3; mean utilization %4%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>snapshot of %1, %2 to %3 (%4 jobs, %5 events, %6 series) written to %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed_jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rejected_jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first_rejection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completed_jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unallocated_gpu_fraction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed_gpu_fraction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>capacity_gpus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requested_gpus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allocated_gpus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>utilization_mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allocation_rate_mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wait_s_mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wait_s_p50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wait_s_p95</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>jct_s_mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>jct_s_p50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>jct_s_p95</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>makespan_s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preemptions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preemptions_one_job_max</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fragmentation_mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>recovery_s_mean</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>inflation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

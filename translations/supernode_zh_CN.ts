@@ -953,6 +953,98 @@ Compare it with the one the server shows (ssh-keygen -lf /etc/ssh/ssh_host_*_key
     <message>
         <source>Close</source>
         <translation>关闭</translation>
+    <name>sn::ConsoleCommandLine</name>
+    <message>
+        <source>Show this help.</source>
+        <translation>显示此帮助。</translation>
+    </message>
+    <message>
+        <source>Print the version and exit.</source>
+        <translation>输出版本号并退出。</translation>
+    </message>
+    <message>
+        <source>The cluster.yaml to run (default: the built-in simulated super node, 2 x 8 H100).</source>
+        <translation>要运行的 cluster.yaml（默认：内置的模拟超节点，2 x 8 H100）。</translation>
+    </message>
+    <message>
+        <source>Save a picture of the window to FILE.png and exit; works without a display.</source>
+        <translation>把窗口截图保存为 FILE.png 后退出；无需显示器。</translation>
+    </message>
+    <message>
+        <source>The page to show: %1.</source>
+        <translation>要显示的页面：%1。</translation>
+    </message>
+    <message>
+        <source>Seconds to run before the screenshot (default 3).</source>
+        <translation>截图前运行的秒数（默认 3）。</translation>
+    </message>
+    <message>
+        <source>With --screenshot: picture this dialog instead of the window (submit: the job submitter with the multi-node template).</source>
+        <translation>与 --screenshot 一起使用：截取该对话框而非主窗口（submit：使用多节点模板的作业提交对话框）。</translation>
+    </message>
+    <message>
+        <source>Show the supernoded at URL (grpcs://HOST:PORT) instead of an embedded engine.</source>
+        <translation>显示位于 URL（grpcs://HOST:PORT）的 supernoded，而不是内置引擎。</translation>
+    </message>
+    <message>
+        <source>With --connect: the bearer token, one line.</source>
+        <translation>与 --connect 一起使用：持有者令牌，一行。</translation>
+    </message>
+    <message>
+        <source>With --connect: the CA that signed the daemon&apos;s certificate.</source>
+        <translation>与 --connect 一起使用：签发守护进程证书的 CA。</translation>
+    </message>
+    <message>
+        <source>With --connect: client certificate for mutual TLS.</source>
+        <translation>与 --connect 一起使用：双向 TLS 的客户端证书。</translation>
+    </message>
+    <message>
+        <source>With --connect: the client certificate&apos;s key.</source>
+        <translation>与 --connect 一起使用：客户端证书的私钥。</translation>
+    </message>
+    <message>
+        <source>The console&apos;s language (zh_CN, en); default: the one chosen in the Language menu, else the environment&apos;s (LANG).</source>
+        <translation>控制台的语言（zh_CN、en）；默认：“语言”菜单中选择的语言，否则为环境的语言（LANG）。</translation>
+    </message>
+    <message>
+        <source>Open the setup wizard alone: from server addresses to a running cluster (docs/setup-wizard.md).</source>
+        <translation>单独打开部署向导：从服务器地址到运行中的集群（docs/setup-wizard.md）。</translation>
+    </message>
+    <message>
+        <source>SuperNode Console: set up, watch and run a GPU super node.</source>
+        <translation>SuperNode 控制台：部署、监控和运行 GPU 超节点。</translation>
+    </message>
+    <message>
+        <source>supernode: %1
+Run &apos;supernode --help&apos; for usage.</source>
+        <translation>supernode：%1
+运行 &apos;supernode --help&apos; 查看用法。</translation>
+    </message>
+    <message>
+        <source>supernode: unexpected argument &apos;%1&apos;
+Run &apos;supernode --help&apos; for usage.</source>
+        <translation>supernode：意外的参数 &apos;%1&apos;
+运行 &apos;supernode --help&apos; 查看用法。</translation>
+    </message>
+    <message>
+        <source>supernode: unknown page &apos;%1&apos;; the pages are: %2</source>
+        <translation>supernode：未知页面 &apos;%1&apos;；可用页面：%2</translation>
+    </message>
+    <message>
+        <source>supernode: --after needs a number of seconds between 0 and 3600, got &apos;%1&apos;</source>
+        <translation>supernode：--after 需要 0 到 3600 之间的秒数，实际为 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>supernode: no display found. Run headless with QT_QPA_PLATFORM=offscreen supernode --screenshot overview.png --after 3, or start it from a desktop session.</source>
+        <translation>supernode：找不到显示器。可用 QT_QPA_PLATFORM=offscreen supernode --screenshot overview.png --after 3 无界面运行，或在桌面会话中启动。</translation>
+    </message>
+    <message>
+        <source>supernode: --dialog takes &apos;submit&apos;, not &apos;%1&apos;</source>
+        <translation>supernode：--dialog 只接受 &apos;submit&apos;，而不是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>supernode: could not write the screenshot to &apos;%1&apos;</source>
+        <translation>supernode：无法把截图写入 &apos;%1&apos;</translation>
     </message>
 </context>
 <context>
@@ -1086,6 +1178,257 @@ supernode --connect %4 --ca %5 --token-file %6%7</source>
 控制台通过 %4 访问它，使用 CA %5 和管理员令牌 %6。以后可在终端中运行：
 
 supernode --connect %4 --ca %5 --token-file %6%7</translation>
+    </message>
+</context>
+<context>
+    <name>sn::EngineMessage</name>
+    <message>
+        <source>cannot read cluster file %1: no such file</source>
+        <translation>无法读取集群文件 %1：文件不存在</translation>
+    </message>
+    <message>
+        <source>cannot read cluster file %1: it is a directory</source>
+        <translation>无法读取集群文件 %1：这是一个目录</translation>
+    </message>
+    <message>
+        <source>cannot read cluster file %1: it is larger than 16 MiB</source>
+        <translation>无法读取集群文件 %1：文件大于 16 MiB</translation>
+    </message>
+    <message>
+        <source>cannot read cluster file %1: permission denied</source>
+        <translation>无法读取集群文件 %1：权限不足</translation>
+    </message>
+    <message>
+        <source>cannot read cluster file %1: read error</source>
+        <translation>无法读取集群文件 %1：读取出错</translation>
+    </message>
+    <message>
+        <source>invalid YAML: unexpected %1 (expected a &apos;key: value&apos; line or a &apos;- &apos; entry)</source>
+        <translation>YAML 无效：意外的 %1（应为 &apos;key: value&apos; 行或 &apos;- &apos; 条目）</translation>
+    </message>
+    <message>
+        <source>invalid YAML: %1</source>
+        <translation>YAML 无效：%1</translation>
+    </message>
+    <message>
+        <source>the file is empty: expected a cluster starting with &apos;apiVersion: %1&apos; and &apos;kind: Cluster&apos;</source>
+        <translation>文件为空：集群定义应以 &apos;apiVersion: %1&apos; 和 &apos;kind: Cluster&apos; 开头</translation>
+    </message>
+    <message>
+        <source>%1: the cluster has no nodes and no simulation section</source>
+        <translation>%1：集群既没有节点，也没有 simulation 部分</translation>
+    </message>
+    <message>
+        <source>unknown key &apos;%1&apos; %2 (did you mean &apos;%3&apos;? expected one of: %4)</source>
+        <translation>%2的未知键 &apos;%1&apos;（是否想写 &apos;%3&apos;？可用的键：%4）</translation>
+    </message>
+    <message>
+        <source>unknown key &apos;%1&apos; %2 (expected one of: %3)</source>
+        <translation>%2的未知键 &apos;%1&apos;（可用的键：%3）</translation>
+    </message>
+    <message>
+        <source>duplicate key &apos;%1&apos; %2 (first at line %3)</source>
+        <translation>%2的键 &apos;%1&apos; 重复（首次出现在第 %3 行）</translation>
+    </message>
+    <message>
+        <source>duplicate %1 %2 (first at line %3)</source>
+        <translation>%1 %2 重复（首次出现在第 %3 行）</translation>
+    </message>
+    <message>
+        <source>%1 is missing required key &apos;%2&apos; (expected e.g. %3)</source>
+        <translation>%1 缺少必需的键 &apos;%2&apos;（例如 %3）</translation>
+    </message>
+    <message>
+        <source>keys %1 must be plain names, got %2</source>
+        <translation>%1的键必须是普通名称，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1 expects a map, got %2</source>
+        <translation>%1 应为映射，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1 expects a string, got %2</source>
+        <translation>%1 应为字符串，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1 expects true or false, got %2</source>
+        <translation>%1 应为 true 或 false，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1 expects a speed like 100G, got %2</source>
+        <translation>%1 应为速率（如 100G），实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1 expects a speed above 0 like 100G, got %2</source>
+        <translation>%1 应为大于 0 的速率（如 100G），实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1 expects a byte quantity like 512Gi, 80G or 1024, got %2</source>
+        <translation>%1 应为字节数（如 512Gi、80G 或 1024），实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1 expects a duration like 500ms, 15s, 1h30m or 15d, got %2</source>
+        <translation>%1 应为时长（如 500ms、15s、1h30m 或 15d），实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1 expects a sequence, got %2</source>
+        <translation>%1 应为序列，实际为 %2</translation>
+    </message>
+    <message>
+        <source>%1 expects one of %2, got %3</source>
+        <translation>%1 应为 %2 之一，实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1 expects %2, got %3</source>
+        <translation>%1 应为%2，实际为 %3</translation>
+    </message>
+    <message>
+        <source>%1 must be between %2 and %3, got %4</source>
+        <translation>%1 必须在 %2 到 %3 之间，实际为 %4</translation>
+    </message>
+    <message>
+        <source>%1 must not be empty</source>
+        <translation>%1 不能为空</translation>
+    </message>
+    <message>
+        <source>&apos;apiVersion&apos; must be %1, got %2</source>
+        <translation>&apos;apiVersion&apos; 必须为 %1，实际为 %2</translation>
+    </message>
+    <message>
+        <source>&apos;kind&apos; must be Cluster, got %1</source>
+        <translation>&apos;kind&apos; 必须为 Cluster，实际为 %1</translation>
+    </message>
+    <message>
+        <source>%1 lists %2 GPUs; a node holds at most 16</source>
+        <translation>%1 列出了 %2 块 GPU；一个节点最多 16 块</translation>
+    </message>
+    <message>
+        <source>an integer of at least %1</source>
+        <translation>不小于 %1 的整数</translation>
+    </message>
+    <message>
+        <source>an integer from %1 to %2</source>
+        <translation>%1 到 %2 之间的整数</translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>in %1</source>
+        <translation>%1 中</translation>
+    </message>
+    <message>
+        <source>the file</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>a map</source>
+        <translation>映射</translation>
+    </message>
+    <message>
+        <source>a sequence</source>
+        <translation>序列</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>空值</translation>
+    </message>
+    <message>
+        <source>the engine daemon is unavailable: %1</source>
+        <translation>引擎守护进程不可用：%1</translation>
+    </message>
+    <message>
+        <source>the engine daemon did not answer in time: %1</source>
+        <translation>引擎守护进程未及时响应：%1</translation>
+    </message>
+    <message>
+        <source>the engine daemon is overloaded or the request too large: %1</source>
+        <translation>引擎守护进程过载或请求过大：%1</translation>
+    </message>
+    <message>
+        <source>the call was cancelled: %1</source>
+        <translation>调用已取消：%1</translation>
+    </message>
+    <message>
+        <source>internal error in the engine daemon</source>
+        <translation>引擎守护进程内部错误</translation>
+    </message>
+    <message>
+        <source>the remote engine was closed</source>
+        <translation>远程引擎已关闭</translation>
+    </message>
+    <message>
+        <source>failed to connect to all addresses; last error: %1</source>
+        <translation>无法连接到任何地址；最后一个错误：%1</translation>
+    </message>
+    <message>
+        <source>--remote &apos;%1&apos;: expected grpcs://HOST:PORT (or grpc://HOST:PORT without TLS)</source>
+        <translation>--remote &apos;%1&apos;：应为 grpcs://HOST:PORT（不用 TLS 时为 grpc://HOST:PORT）</translation>
+    </message>
+    <message>
+        <source>--remote &apos;%1&apos;: port 0 is not a daemon&apos;s port</source>
+        <translation>--remote &apos;%1&apos;：端口 0 不是守护进程的端口</translation>
+    </message>
+    <message>
+        <source>--token-file %1: expected one line holding the token</source>
+        <translation>--token-file %1：应为包含令牌的一行</translation>
+    </message>
+    <message>
+        <source>--ca goes with grpcs://, not grpc://</source>
+        <translation>--ca 用于 grpcs://，而非 grpc://</translation>
+    </message>
+    <message>
+        <source>--client-cert and --client-key go together</source>
+        <translation>--client-cert 和 --client-key 必须同时使用</translation>
+    </message>
+    <message>
+        <source>not authenticated: %1</source>
+        <translation>未通过身份验证：%1</translation>
+    </message>
+    <message>
+        <source>the authorization header must be &apos;Bearer TOKEN&apos;</source>
+        <translation>authorization 头必须为 &apos;Bearer TOKEN&apos;</translation>
+    </message>
+    <message>
+        <source>the token is not known to this daemon</source>
+        <translation>此守护进程不认识该令牌</translation>
+    </message>
+    <message>
+        <source>%1 needs the role %2; &apos;%3&apos; is %4</source>
+        <translation>%1 需要 %2 角色；&apos;%3&apos; 的角色是 %4</translation>
+    </message>
+    <message>
+        <source>rate limit: more than %1 calls per second from &apos;%2&apos;</source>
+        <translation>速率限制：来自 &apos;%2&apos; 的调用超过每秒 %1 次</translation>
+    </message>
+    <message>
+        <source>SSH: no host to connect to</source>
+        <translation>SSH：没有要连接的主机</translation>
+    </message>
+    <message>
+        <source>SSH: %1 accepted none of the keys offered (%2); add your public key to the node&apos;s authorized_keys or load it into ssh-agent</source>
+        <translation>SSH：%1 不接受所提供的任何密钥（%2）；请把公钥加入该节点的 authorized_keys，或将其加载到 ssh-agent</translation>
+    </message>
+    <message>
+        <source>the host key of %1 is not known (%2 %3 is not in %4); refusing to connect. Check the fingerprint with the host&apos;s administrator, then accept it (ssh once from a terminal, or accept that fingerprint where this tool asks).</source>
+        <translation>%1 的主机密钥未知（%2 %3 不在 %4 中）；拒绝连接。请先与该主机的管理员核对指纹，然后接受它（在终端中 ssh 一次，或在本工具询问时接受该指纹）。</translation>
+    </message>
+    <message>
+        <source>WARNING: the host key of %1 has CHANGED (now %2 %3). Someone could be eavesdropping (a man-in-the-middle attack), or the host was reinstalled. The old key is at %4; refusing to connect. If the change is expected, remove that line (ssh-keygen -R &apos;%5&apos;) and connect again.</source>
+        <translation>警告：%1 的主机密钥已更改（现为 %2 %3）。可能有人在窃听（中间人攻击），也可能是主机重装了系统。旧密钥位于 %4；拒绝连接。如果这一变化在预期之中，请删除该行（ssh-keygen -R &apos;%5&apos;）后重新连接。</translation>
+    </message>
+    <message>
+        <source>cannot check the host key of %1 against %2: %3</source>
+        <translation>无法对照 %2 检查 %1 的主机密钥：%3</translation>
+    </message>
+    <message>
+        <source>this daemon needs a token: send &apos;authorization: Bearer TOKEN&apos; (supernodectl --token-file)</source>
+        <translation>此守护进程需要令牌：请发送 &apos;authorization: Bearer TOKEN&apos;（supernodectl --token-file）</translation>
+    </message>
+    <message>
+        <source>at the top level</source>
+        <translation>顶层</translation>
     </message>
 </context>
 <context>
@@ -4121,6 +4464,402 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine una
 
 退出码：0 成功，1 请求失败，2 用法错误，3 输入无效，4 引擎不可用。
 </translation>
+    </message>
+    <message>
+        <source>(open)</source>
+        <translation>（未结束）</translation>
+    </message>
+    <message>
+        <source>value %1 outside [%2, %3], worst %4 (score %5)</source>
+        <translation>值 %1 超出 [%2, %3]，最差 %4（得分 %5）</translation>
+    </message>
+    <message>
+        <source>%1 row(s), %2 event(s), %3 row(s) dropped (time not moving forward)</source>
+        <translation>%1 行，%2 个事件，丢弃 %3 行（时间未向前推进）</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 samples in %3 metric families</source>
+        <translation>%1：%3 个指标族，共 %2 个样本</translation>
+    </message>
+    <message>
+        <source>1 sample</source>
+        <translation>1 个样本</translation>
+    </message>
+    <message>
+        <source>%1 samples</source>
+        <translation>%1 个样本</translation>
+    </message>
+    <message>
+        <source>, unit %1</source>
+        <translation>，单位 %1</translation>
+    </message>
+    <message>
+        <source>%1: nvidia-smi %2, %3 GPU(s)</source>
+        <translation>%1：nvidia-smi %2，%3 块 GPU</translation>
+    </message>
+    <message>
+        <source>, driver %1</source>
+        <translation>，驱动 %1</translation>
+    </message>
+    <message>
+        <source>, CUDA %1</source>
+        <translation>，CUDA %1</translation>
+    </message>
+    <message>
+        <source>, at %1</source>
+        <translation>，采集于 %1</translation>
+    </message>
+    <message>
+        <source>pstate %1, PCIe gen %2/%3 x%4, MIG %5</source>
+        <translation>性能状态 %1，PCIe 第 %2/%3 代 x%4，MIG %5</translation>
+    </message>
+    <message>
+        <source> (%1 instances)</source>
+        <translation>（%1 个实例）</translation>
+    </message>
+    <message>
+        <source>, VBIOS %1</source>
+        <translation>，VBIOS %1</translation>
+    </message>
+    <message>
+        <source>not reported: %1</source>
+        <translation>未报告：%1</translation>
+    </message>
+    <message>
+        <source>%1 GPU(s), %2 NIC(s), %3 NUMA domain(s)</source>
+        <translation>%1 块 GPU，%2 个网卡，%3 个 NUMA 域</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>CPUs %1</source>
+        <translation>CPU %1</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>preempted</source>
+        <translation>已抢占</translation>
+    </message>
+    <message>
+        <source>%1 needs a whole number from %2 to %3, got &apos;%4&apos;</source>
+        <translation>%1 需要 %2 到 %3 之间的整数，实际为 &apos;%4&apos;</translation>
+    </message>
+    <message>
+        <source>%1: no source &apos;%2&apos; (name it with --source)</source>
+        <translation>%1：没有来源 &apos;%2&apos;（用 --source 指定）</translation>
+    </message>
+    <message>
+        <source>cannot read %1</source>
+        <translation>无法读取 %1</translation>
+    </message>
+    <message>
+        <source>%1 line(s), %2 template(s), %3 truncated, %4 not in the format</source>
+        <translation>%1 行，%2 个模板，%3 行被截断，%4 行不符合格式</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>Training on %1 x %2 (%3 node(s) x %4), topology %5</source>
+        <translation>训练：%1 块 %2（%3 个节点 x %4），拓扑 %5</translation>
+    </message>
+    <message>
+        <source>Inference on %1 x %2 (%3 node(s) x %4), topology %5</source>
+        <translation>推理：%1 块 %2（%3 个节点 x %4），拓扑 %5</translation>
+    </message>
+    <message>
+        <source>Model: %1 parameters, %2 layers, hidden %3, %4 heads (%5 KV)</source>
+        <translation>模型：%1 个参数，%2 层，隐藏维度 %3，%4 个注意力头（%5 个 KV 头）</translation>
+    </message>
+    <message>
+        <source>, shape from %1</source>
+        <translation>，结构取自 %1</translation>
+    </message>
+    <message>
+        <source>Configuration: %1</source>
+        <translation>配置：%1</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每块 GPU 的显存</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>reserve</source>
+        <translation>预留</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>of %1</source>
+        <translation>共 %1</translation>
+    </message>
+    <message>
+        <source>FITS</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>DOES NOT FIT</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>largest micro-batch that fits: %1</source>
+        <translation>放得下的最大 micro-batch：%1</translation>
+    </message>
+    <message>
+        <source>largest batch that fits: %1</source>
+        <translation>放得下的最大 batch：%1</translation>
+    </message>
+    <message>
+        <source>Step time</source>
+        <translation>单步时间</translation>
+    </message>
+    <message>
+        <source>compute %1 ms, bubble %2 ms, TP %3 ms, PP %4 ms, DP %5 ms (%6)</source>
+        <translation>计算 %1 ms，流水线气泡 %2 ms，TP %3 ms，PP %4 ms，DP %5 ms（%6）</translation>
+    </message>
+    <message>
+        <source>step %1 ms with overlap (communication %2%), %3 ms without (%4%)</source>
+        <translation>计算与通信重叠时每步 %1 ms（通信占 %2%），不重叠时 %3 ms（%4%）</translation>
+    </message>
+    <message>
+        <source>with %1 gradients: DP %2 ms, step %3 ms (communication %4%)</source>
+        <translation>梯度采用 %1 时：DP %2 ms，每步 %3 ms（通信占 %4%）</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 tokens/s</translation>
+    </message>
+    <message>
+        <source>, job %1 steps = %2</source>
+        <translation>，作业共 %1 步 = %2</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>prefill %1 ms, %2 ms per generated token, %3 tokens/s</source>
+        <translation>prefill %1 ms，每生成一个 token %2 ms，%3 tokens/s</translation>
+    </message>
+    <message>
+        <source>, one request %1</source>
+        <translation>，单个请求 %1</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>Configurations that fit, fastest first</source>
+        <translation>放得下的配置（最快的在前）</translation>
+    </message>
+    <message>
+        <source>%1 tok/s</source>
+        <translation>%1 tok/s</translation>
+    </message>
+    <message>
+        <source>(as asked)</source>
+        <translation>（按所请求）</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos;: expected an ISO 8601 time such as 2026-01-01T00:00:00Z, or milliseconds since the epoch</source>
+        <translation>%1 &apos;%2&apos;：应为 ISO 8601 时间（如 2026-01-01T00:00:00Z）或自纪元起的毫秒数</translation>
+    </message>
+    <message>
+        <source>cannot reach %1</source>
+        <translation>无法连接 %1</translation>
+    </message>
+    <message>
+        <source>--to must be after --from</source>
+        <translation>--to 必须晚于 --from</translation>
+    </message>
+    <message>
+        <source>%1 report of %2, %3 to %4, written to %5</source>
+        <translation>%2 的 %1 报告（%3 至 %4）已写入 %5</translation>
+    </message>
+    <message>
+        <source>GPU-hours available %1, allocated %2, used %3; mean utilization %4%</source>
+        <translation>可用 GPU 小时 %1，已分配 %2，已使用 %3；平均利用率 %4%</translation>
+    </message>
+    <message>
+        <source>snapshot of %1, %2 to %3 (%4 jobs, %5 events, %6 series) written to %7</source>
+        <translation>%1 的快照（%2 至 %3；%4 个作业，%5 个事件，%6 条序列）已写入 %7</translation>
+    </message>
+    <message>
+        <source>policy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>seed</source>
+        <translation>种子</translation>
+    </message>
+    <message>
+        <source>failed_jobs</source>
+        <translation>失败作业数</translation>
+    </message>
+    <message>
+        <source>rejected_jobs</source>
+        <translation>被拒作业数</translation>
+    </message>
+    <message>
+        <source>first_rejection</source>
+        <translation>首次拒绝原因</translation>
+    </message>
+    <message>
+        <source>completed_jobs</source>
+        <translation>已完成作业数</translation>
+    </message>
+    <message>
+        <source>unallocated_gpu_fraction</source>
+        <translation>未分配 GPU 比例</translation>
+    </message>
+    <message>
+        <source>failed_gpu_fraction</source>
+        <translation>失败 GPU 比例</translation>
+    </message>
+    <message>
+        <source>capacity_gpus</source>
+        <translation>GPU 容量</translation>
+    </message>
+    <message>
+        <source>requested_gpus</source>
+        <translation>请求的 GPU 数</translation>
+    </message>
+    <message>
+        <source>allocated_gpus</source>
+        <translation>已分配 GPU 数</translation>
+    </message>
+    <message>
+        <source>utilization_mean</source>
+        <translation>平均利用率</translation>
+    </message>
+    <message>
+        <source>allocation_rate_mean</source>
+        <translation>平均分配率</translation>
+    </message>
+    <message>
+        <source>wait_s_mean</source>
+        <translation>平均等待（秒）</translation>
+    </message>
+    <message>
+        <source>wait_s_p50</source>
+        <translation>等待 P50（秒）</translation>
+    </message>
+    <message>
+        <source>wait_s_p95</source>
+        <translation>等待 P95（秒）</translation>
+    </message>
+    <message>
+        <source>jct_s_mean</source>
+        <translation>平均完成时间（秒）</translation>
+    </message>
+    <message>
+        <source>jct_s_p50</source>
+        <translation>完成时间 P50（秒）</translation>
+    </message>
+    <message>
+        <source>jct_s_p95</source>
+        <translation>完成时间 P95（秒）</translation>
+    </message>
+    <message>
+        <source>makespan_s</source>
+        <translation>总完工时间（秒）</translation>
+    </message>
+    <message>
+        <source>preemptions</source>
+        <translation>抢占次数</translation>
+    </message>
+    <message>
+        <source>preemptions_one_job_max</source>
+        <translation>单个作业最多抢占次数</translation>
+    </message>
+    <message>
+        <source>fragmentation_mean</source>
+        <translation>平均碎片率</translation>
+    </message>
+    <message>
+        <source>recovery_s_mean</source>
+        <translation>平均恢复时间（秒）</translation>
+    </message>
+    <message>
+        <source>inflation</source>
+        <translation>负载膨胀</translation>
+    </message>
+    <message>
+        <source>replay</source>
+        <translation>回放</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
 </context>
 </TS>

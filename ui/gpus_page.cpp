@@ -1,4 +1,5 @@
 #include "ui/gpus_page.h"
+#include "translations/engine_message.h"
 
 #include "ui/gpu_chart_data.h"
 #include "ui/natural_compare.h"
@@ -106,7 +107,7 @@ GpusPage::GpusPage(EngineApi &engine, SummaryPoller &poller, QWidget *parent) : 
     controls->addWidget(m_to);
     controls->addWidget(m_applyCustom);
     controls->addWidget(m_followBox);
-    controls->addWidget(m_status, 1);
+    controls->addStretch(1);
 
     // Small multiples, grouped by node, in a scroll area.
     auto *gridContent = new QWidget;
@@ -166,6 +167,8 @@ GpusPage::GpusPage(EngineApi &engine, SummaryPoller &poller, QWidget *parent) : 
     layout->setSpacing(gap / 3);
     layout->addLayout(titleRow);
     layout->addLayout(controls);
+    // Its own line: beside the controls an English range and point count did not fit (tst_text_fits).
+    layout->addWidget(m_status);
     layout->addWidget(m_stack, 1);
 
     connect(m_metricBox, &QComboBox::currentIndexChanged, this, [this] { setMetric(metric()); });
@@ -187,7 +190,7 @@ GpusPage::GpusPage(EngineApi &engine, SummaryPoller &poller, QWidget *parent) : 
     connect(&poller, &SummaryPoller::summaryArrived, this, &GpusPage::onSummary);
     onReply(engine.getCluster(), this, [this](const Result<pb::Cluster> &cluster) {
         if (!cluster) {
-            setStatus(tr("The engine did not answer: %1").arg(QString::fromStdString(cluster.error().message)));
+            setStatus(tr("The engine did not answer: %1").arg(sn::errorText(cluster.error())));
             return;
         }
         m_cluster = *cluster;
@@ -439,7 +442,7 @@ void GpusPage::refresh()
             if (r)
                 m_answers[i] = *r;
             else
-                setStatus(tr("The engine did not answer: %1").arg(QString::fromStdString(r.error().message)));
+                setStatus(tr("The engine did not answer: %1").arg(sn::errorText(r.error())));
             done();
         });
     pb::ListJobsRequest jobs;

@@ -1,4 +1,5 @@
 #include "ui/job_submit_dialog.h"
+#include "translations/engine_message.h"
 
 #include "backend/planner/gpu_catalogue.h"
 #include "ui/job_preview_panel.h"
@@ -359,7 +360,7 @@ Result<pb::JobSpec> JobSubmitDialog::spec() const
 void JobSubmitDialog::validate()
 {
     const Result<pb::JobSpec> s = spec();
-    m_validation->setText(s.ok() ? QString() : QString::fromStdString(s.error().message));
+    m_validation->setText(s.ok() ? QString() : sn::errorText(s.error()));
     m_submit->setEnabled(s.ok());
 }
 
@@ -378,7 +379,7 @@ void JobSubmitDialog::replan()
     pb::PlanJobRequest request;
     const Result<pb::JobSpec> s = spec();
     if (!s.ok()) {
-        m_plan->setIdle(QString::fromStdString(s.error().message));
+        m_plan->setIdle(sn::errorText(s.error()));
         emit planned();
         return;
     }
@@ -393,7 +394,7 @@ void JobSubmitDialog::replan()
         if (r.ok())
             m_plan->setPlan(*r);
         else
-            m_plan->setError(QString::fromStdString(r.error().message));
+            m_plan->setError(sn::errorText(r.error()));
         emit planned();
     });
 }
@@ -424,8 +425,7 @@ void JobSubmitDialog::probeBackends()
         probe.set_backend(kind.toStdString());
         onReply(m_engine.renderJob(probe), this, [this, kind](const Result<pb::RenderJobResponse> &r) {
             const bool missing = !r.ok() && r.error().code == ErrorCode::NotFound;
-            m_preview->setBackendAvailable(kind, !missing,
-                                           missing ? QString::fromStdString(r.error().message) : QString());
+            m_preview->setBackendAvailable(kind, !missing, missing ? sn::errorText(r.error()) : QString());
         });
     }
 }
@@ -435,7 +435,7 @@ void JobSubmitDialog::refreshPreview()
     const Result<pb::JobSpec> s = spec();
     const int generation = ++m_previewGeneration; // only the newest answer is shown
     if (!s.ok()) {
-        m_preview->setIdle(QString::fromStdString(s.error().message));
+        m_preview->setIdle(sn::errorText(s.error()));
         emit previewed();
         return;
     }
@@ -445,7 +445,7 @@ void JobSubmitDialog::refreshPreview()
         if (r.ok())
             m_preview->setRendered(*r);
         else
-            m_preview->setError(QString::fromStdString(r.error().message));
+            m_preview->setError(sn::errorText(r.error()));
         emit previewed();
     });
 }
@@ -459,7 +459,7 @@ void JobSubmitDialog::submit()
 {
     const Result<pb::JobSpec> s = spec();
     if (!s.ok()) {
-        m_validation->setText(QString::fromStdString(s.error().message));
+        m_validation->setText(sn::errorText(s.error()));
         return;
     }
     if (m_model->isChecked() && m_plan->hasPlan() && !m_plan->fits() && !m_confirm(m_plan->reasonText()))
@@ -469,7 +469,7 @@ void JobSubmitDialog::submit()
     onReply(m_engine.submitJob(*s), this, [this](const Result<pb::Job> &r) {
         m_submit->setEnabled(true);
         if (!r.ok()) {
-            m_error->setText(tr("The engine refused the job: %1").arg(QString::fromStdString(r.error().message)));
+            m_error->setText(tr("The engine refused the job: %1").arg(sn::errorText(r.error())));
             return;
         }
         m_submitted = *r;

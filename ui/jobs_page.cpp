@@ -1,4 +1,5 @@
 #include "ui/jobs_page.h"
+#include "translations/engine_message.h"
 
 #include "ui/job_submit_dialog.h"
 #include "ui/job_table_model.h"
@@ -83,7 +84,7 @@ void JobsPage::refresh()
         onReply(m_engine.listJobs({}), this, [this, now](const Result<pb::ListJobsResponse> &jobs) {
             m_inFlight = false;
             if (!jobs.ok()) {
-                m_status->setText(tr("Cannot list jobs: %1").arg(QString::fromStdString(jobs.error().message)));
+                m_status->setText(tr("Cannot list jobs: %1").arg(sn::errorText(jobs.error())));
                 return;
             }
             m_model->setJobs(*jobs, now);

@@ -1,4 +1,5 @@
 #include "ui/language_menu.h"
+#include "translations/engine_message.h"
 
 #include "translations/translation_loader.h"
 
@@ -48,7 +49,7 @@ LanguageMenu::LanguageMenu(bool remember, QWidget *parent)
 bool LanguageMenu::choose(const QString &language)
 {
     if (auto installed = installTranslations(language); !installed) {
-        QMessageBox::warning(parentWidget(), tr("Language"), QString::fromStdString(installed.error().message));
+        QMessageBox::warning(parentWidget(), tr("Language"), sn::errorText(installed.error()));
         for (QAction *action : m_group->actions())
             action->setChecked(action->data().toString() == m_chosen);
         return false;

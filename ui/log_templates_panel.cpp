@@ -1,4 +1,5 @@
 #include "ui/log_templates_panel.h"
+#include "translations/engine_message.h"
 
 #include "ui/log_template_table_model.h"
 #include "ui/reply_guard.h"
@@ -109,7 +110,7 @@ void LogTemplatesPanel::refresh()
             return;
         }
         if (!r) {
-            m_status->setText(tr("The engine did not answer: %1").arg(QString::fromStdString(r.error().message)));
+            m_status->setText(tr("The engine did not answer: %1").arg(sn::errorText(r.error())));
             return;
         }
         m_model->update(*r);

@@ -1,4 +1,5 @@
 #include "ui/logs_page.h"
+#include "translations/engine_message.h"
 
 #include "ui/event_details.h"
 #include "ui/event_table_model.h"
@@ -275,7 +276,7 @@ LogsPage::LogsPage(EngineApi &engine, QWidget *parent) : QWidget(parent), m_engi
     onReply(engine.queryLogs(history), this, [this](const Result<pb::LogQueryResponse> &r) {
         m_historyLoaded = true;
         if (!r) {
-            m_logCount->setText(tr("The engine did not answer: %1").arg(QString::fromStdString(r.error().message)));
+            m_logCount->setText(tr("The engine did not answer: %1").arg(sn::errorText(r.error())));
             return;
         }
         QVector<pb::LogLine> lines;
@@ -428,7 +429,7 @@ void LogsPage::resolveSelected()
 void LogsPage::answerEventChange(const Result<pb::Event> &r, const QString &what)
 {
     if (!r) {
-        const QString message = QString::fromStdString(r.error().message);
+        const QString message = sn::errorText(r.error());
         if (r.error().code == ErrorCode::PermissionDenied) {
             // A viewer over remote: the engine will refuse every change, so stop offering them.
             m_roleRefusal = message;

@@ -1,4 +1,5 @@
 #include "ui/report_export.h"
+#include "translations/engine_message.h"
 
 #include "backend/report/csv_writer.h"
 #include "backend/report/html_writer.h"
@@ -92,14 +93,12 @@ bool ReportExport::start(const Request &request)
         auto snapshot =
             request.snapshotPath.isEmpty() ? gather(*engine, request, cancel.get(), post) : readSnapshot(request);
         if (!snapshot)
-            return {false,
-                    cancel->load() ? ReportExport::tr("cancelled") : QString::fromStdString(snapshot.error().message),
-                    {}};
+            return {false, cancel->load() ? ReportExport::tr("cancelled") : sn::errorText(snapshot.error()), {}};
         if (cancel->load())
             return {false, ReportExport::tr("cancelled"), {}};
         auto data = report::buildReport(*snapshot);
         if (!data)
-            return {false, QString::fromStdString(data.error().message), {}};
+            return {false, sn::errorText(data.error()), {}};
         post(75);
         const QString preview = QString::fromStdString(report::toHtml(*data, request.sections));
         if (cancel->load())
@@ -120,7 +119,7 @@ bool ReportExport::start(const Request &request)
             written = files ? success() : Status(files.error());
         }
         if (!written)
-            return {false, QString::fromStdString(written.error().message), preview};
+            return {false, sn::errorText(written.error()), preview};
         post(100);
         return {true, request.format.isEmpty() ? QString() : request.path, preview};
     }));

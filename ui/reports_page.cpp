@@ -1,4 +1,5 @@
 #include "ui/reports_page.h"
+#include "translations/engine_message.h"
 
 #include "ui/offline_copy.h"
 #include "ui/reply_guard.h"
@@ -167,7 +168,7 @@ void ReportsPage::loadEngineState()
 {
     onReply(m_engine.getSummary(), this, [this](const Result<pb::ClusterSummary> &s) {
         if (!s) {
-            m_status->setText(tr("Cannot read the engine's clock: %1").arg(QString::fromStdString(s.error().message)));
+            m_status->setText(tr("Cannot read the engine's clock: %1").arg(sn::errorText(s.error())));
             return;
         }
         // Whole minutes, so that the store answers from its rollups rather than raw samples.

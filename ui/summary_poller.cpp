@@ -1,4 +1,5 @@
 #include "ui/summary_poller.h"
+#include "translations/engine_message.h"
 
 #include "ui/reply_guard.h"
 
@@ -37,7 +38,7 @@ void SummaryPoller::poll()
     onReply(m_engine.getSummary(), this, [this](const Result<pb::ClusterSummary> &reply) {
         m_inFlight = false;
         if (!reply) {
-            emit failed(QString::fromStdString(reply.error().message));
+            emit failed(sn::errorText(reply.error()));
             return;
         }
         m_latest = *reply;

@@ -1,4 +1,5 @@
 #include "ui/topology_page.h"
+#include "translations/engine_message.h"
 
 #include "ui/reply_guard.h"
 #include "ui/topology_details.h"
@@ -199,8 +200,7 @@ void TopologyPage::refreshCluster()
         if (cluster)
             applyCluster(*cluster);
         else
-            m_subheading->setText(
-                tr("The engine did not answer: %1").arg(QString::fromStdString(cluster.error().message)));
+            m_subheading->setText(tr("The engine did not answer: %1").arg(sn::errorText(cluster.error())));
     });
 }
 

@@ -1,8 +1,10 @@
 // supernode: the desktop console. Parses the command line and wires an engine to the MainWindow:
 // an embedded LocalEngine, or a RemoteEngine with --connect; all logic lives in ui/ and backend/.
+#include "app/supernode/console_command_line.h"
 #include "backend/api/engine_config.h"
 #include "backend/api/local_engine.h"
 #include "backend/remote/grpc/remote_connection.h"
+#include "translations/engine_message.h"
 #include "translations/translation_loader.h"
 #include "ui/connection_dialog.h"
 #include "ui/connection_switcher.h"
@@ -39,113 +41,85 @@ int main(int argc, char **argv)
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);
 
-    // Parsed before QApplication exists: without a display, constructing it would abort.
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("SuperNode Console: set up, watch and run a GPU super node."));
-    const QCommandLineOption help({QStringLiteral("h"), QStringLiteral("help")}, QStringLiteral("Show this help."));
-    const QCommandLineOption version(QStringLiteral("version"), QStringLiteral("Print the version and exit."));
-    const QCommandLineOption config(QStringLiteral("config"),
-                                    QStringLiteral("The cluster.yaml to run (default: the built-in simulated super "
-                                                   "node, 2 x 8 H100)."),
-                                    QStringLiteral("cluster.yaml"));
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                        QStringLiteral("Save a picture of the window to FILE.png and exit; works "
-                                                       "without a display."),
-                                        QStringLiteral("FILE.png"));
-    const QCommandLineOption page(QStringLiteral("page"),
-                                  QStringLiteral("The page to show: %1.").arg(sn::MainWindow::pageIds().join(", ")),
-                                  QStringLiteral("ID"), QStringLiteral("overview"));
-    const QCommandLineOption after(QStringLiteral("after"),
-                                   QStringLiteral("Seconds to run before the screenshot (default 3)."),
-                                   QStringLiteral("SECONDS"), QStringLiteral("3"));
-    const QCommandLineOption dialog(QStringLiteral("dialog"),
-                                    QStringLiteral("With --screenshot: picture this dialog instead of the window "
-                                                   "(submit: the job submitter with the multi-node template; "
-                                                   "connection: the connection editor)."),
-                                    QStringLiteral("NAME"));
-    const QCommandLineOption connectTo(QStringLiteral("connect"),
-                                       QStringLiteral("Show the supernoded at URL (grpcs://HOST:PORT) instead of an "
-                                                      "embedded engine."),
-                                       QStringLiteral("URL"));
-    const QCommandLineOption tokenFile(QStringLiteral("token-file"),
-                                       QStringLiteral("With --connect: the bearer token, one line."),
-                                       QStringLiteral("FILE"));
-    const QCommandLineOption caFile(QStringLiteral("ca"),
-                                    QStringLiteral("With --connect: the CA that signed the daemon's certificate."),
-                                    QStringLiteral("FILE"));
-    const QCommandLineOption clientCert(QStringLiteral("client-cert"),
-                                        QStringLiteral("With --connect: client certificate for mutual TLS."),
-                                        QStringLiteral("FILE"));
-    const QCommandLineOption clientKey(QStringLiteral("client-key"),
-                                       QStringLiteral("With --connect: the client certificate's key."),
-                                       QStringLiteral("FILE"));
-    const QCommandLineOption lang(QStringLiteral("lang"),
-                                  QStringLiteral("The console's language (zh_CN, en); default: the one chosen in the "
-                                                 "Language menu, else the environment's (LANG)."),
-                                  QStringLiteral("LANG"));
-    const QCommandLineOption setup(QStringLiteral("setup"),
-                                   QStringLiteral("Open the setup wizard alone: from server addresses to a running "
-                                                  "cluster (docs/setup-wizard.md)."));
-    parser.addOptions({help, version, config, screenshot, page, after, dialog, connectTo, tokenFile, caFile, clientCert,
-                       clientKey, setup, lang});
-    if (!parser.parse(arguments)) {
-        printErr(QStringLiteral("supernode: %1\nRun 'supernode --help' for usage.").arg(parser.errorText()));
+    // Parsed before QApplication exists: without a display, constructing it would abort. Help and
+    // errors are printed in the user's language by a words-only application (speak()).
+    const QString requestedLanguage = sn::requestedLanguage(arguments);
+    const auto say = [&](const QString &text) {
+        printErr(text);
         return 2;
+    };
+    QCommandLineParser parser;
+    const sn::ConsoleCommandLine options;
+    options.addTo(parser);
+    if (!parser.parse(arguments)) {
+        const auto words = sn::speak(argc, argv, requestedLanguage);
+        QCommandLineParser translated; // Qt's own words of the error, now in the language
+        sn::ConsoleCommandLine().addTo(translated);
+        (void)translated.parse(arguments);
+        return say(
+            sn::ConsoleCommandLine::tr("supernode: %1\nRun 'supernode --help' for usage.").arg(translated.errorText()));
     }
-    if (parser.isSet(help)) {
-        // Without a QCoreApplication the parser cannot know the program name.
-        std::fputs(
-            qPrintable(parser.helpText().replace(QStringLiteral("<executable_name>"), QStringLiteral("supernode"))),
-            stdout);
+    if (parser.isSet(options.help)) {
+        const auto words = sn::speak(argc, argv, requestedLanguage);
+        std::fputs(qPrintable(sn::ConsoleCommandLine::helpText()), stdout);
         return 0;
     }
-    if (parser.isSet(version)) {
+    if (parser.isSet(options.version)) {
         std::printf("supernode %s\n", SN_VERSION);
         return 0;
     }
     if (!parser.positionalArguments().isEmpty()) {
-        printErr(QStringLiteral("supernode: unexpected argument '%1'\nRun 'supernode --help' for usage.")
-                     .arg(parser.positionalArguments().constFirst()));
-        return 2;
+        const auto words = sn::speak(argc, argv, requestedLanguage);
+        return say(sn::ConsoleCommandLine::tr("supernode: unexpected argument '%1'\nRun 'supernode --help' for usage.")
+                       .arg(parser.positionalArguments().constFirst()));
     }
-    const QString pageId = parser.value(page);
+    const QString pageId = parser.value(options.page);
     if (!sn::MainWindow::pageIds().contains(pageId)) {
-        printErr(QStringLiteral("supernode: unknown page '%1'; the pages are: %2")
-                     .arg(pageId, sn::MainWindow::pageIds().join(", ")));
-        return 2;
+        const auto words = sn::speak(argc, argv, requestedLanguage);
+        return say(sn::ConsoleCommandLine::tr("supernode: unknown page '%1'; the pages are: %2")
+                       .arg(pageId, sn::MainWindow::pageIds().join(", ")));
     }
     bool afterOk = false;
-    const double afterSeconds = parser.value(after).toDouble(&afterOk);
+    const double afterSeconds = parser.value(options.after).toDouble(&afterOk);
     if (!afterOk || afterSeconds < 0 || afterSeconds > 3600) {
-        printErr(QStringLiteral("supernode: --after needs a number of seconds between 0 and 3600, got '%1'")
-                     .arg(parser.value(after)));
-        return 2;
+        const auto words = sn::speak(argc, argv, requestedLanguage);
+        return say(
+            sn::ConsoleCommandLine::tr("supernode: --after needs a number of seconds between 0 and 3600, got '%1'")
+                .arg(parser.value(options.after)));
     }
+    const QCommandLineOption &config = options.config, &screenshot = options.screenshot, &lang = options.lang,
+                             &setup = options.setup, &dialog = options.dialog, &connectTo = options.connectTo,
+                             &tokenFile = options.tokenFile, &caFile = options.caFile, &clientCert = options.clientCert,
+                             &clientKey = options.clientKey;
 
     std::optional<sn::rpc::RemoteEngine::Options> remote;
     if (parser.isSet(connectTo)) {
-        auto options =
+        auto connection =
             sn::rpc::remoteEngineOptions({parser.value(connectTo).toStdString(), parser.value(tokenFile).toStdString(),
                                           parser.value(caFile).toStdString(), parser.value(clientCert).toStdString(),
                                           parser.value(clientKey).toStdString()});
-        if (!options) {
-            printErr(QStringLiteral("supernode: %1").arg(QString::fromStdString(options.error().message)));
+        if (!connection) {
+            const auto words = sn::speak(argc, argv, requestedLanguage);
+            printErr(QStringLiteral("supernode: %1").arg(sn::errorText(connection.error())));
             return 3;
         }
-        remote = std::move(*options);
+        remote = std::move(*connection);
     }
     auto spec = sn::engineClusterSpec(parser.value(config).toStdString());
     if (!spec) {
-        printErr(QStringLiteral("supernode: %1").arg(QString::fromStdString(spec.error().message)));
+        const auto words = sn::speak(argc, argv, requestedLanguage);
+        printErr(QStringLiteral("supernode: %1").arg(sn::errorText(spec.error())));
         return 3;
     }
 
     const bool takeScreenshot = parser.isSet(screenshot);
     if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM") && !hasDisplay()) {
         if (!takeScreenshot) {
-            printErr(QStringLiteral("supernode: no display found. Run headless with QT_QPA_PLATFORM=offscreen "
-                                    "supernode --screenshot overview.png --after 3, or start it from a desktop "
-                                    "session."));
+            const auto words = sn::speak(argc, argv, requestedLanguage);
+            printErr(
+                sn::ConsoleCommandLine::tr("supernode: no display found. Run headless with QT_QPA_PLATFORM=offscreen "
+                                           "supernode --screenshot overview.png --after 3, or start it from a desktop "
+                                           "session."));
             return 2;
         }
         qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -161,7 +135,7 @@ int main(int argc, char **argv)
                              : takeScreenshot   ? QString()
                                                 : sn::savedConsoleLanguage();
     if (auto installed = sn::installTranslations(language); !installed && parser.isSet(lang)) {
-        printErr(QStringLiteral("supernode: --lang: %1").arg(QString::fromStdString(installed.error().message)));
+        printErr(QStringLiteral("supernode: --lang: %1").arg(sn::errorText(installed.error())));
         return 2;
     }
 
@@ -187,7 +161,7 @@ int main(int argc, char **argv)
             {requested->address.toStdString(), requested->tokenFile.toStdString(), requested->caFile.toStdString(),
              requested->clientCertificate.toStdString(), requested->clientKey.toStdString()});
         if (!connection) {
-            printErr(QStringLiteral("supernode: %1").arg(QString::fromStdString(connection.error().message)));
+            printErr(QStringLiteral("supernode: %1").arg(sn::errorText(connection.error())));
             return 3;
         }
         remote = std::move(*connection);
@@ -243,14 +217,14 @@ int main(int argc, char **argv)
         editor->show();
         pictured = editor.get();
     } else if (parser.isSet(dialog)) {
-        printErr(
-            QStringLiteral("supernode: --dialog takes 'submit' or 'connection', not '%1'").arg(parser.value(dialog)));
+        printErr(sn::ConsoleCommandLine::tr("supernode: --dialog takes 'submit' or 'connection', not '%1'")
+                     .arg(parser.value(dialog)));
         return 2;
     }
     const QString file = parser.value(screenshot);
     QTimer::singleShot(static_cast<int>(afterSeconds * 1000), &window, [pictured, file] {
         if (!pictured->grab().save(file)) {
-            printErr(QStringLiteral("supernode: could not write the screenshot to '%1'").arg(file));
+            printErr(sn::ConsoleCommandLine::tr("supernode: could not write the screenshot to '%1'").arg(file));
             QApplication::exit(1);
             return;
         }

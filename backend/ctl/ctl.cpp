@@ -5,6 +5,7 @@
 #include "backend/ctl/ctl_context.h"
 #include "backend/ctl/ctl_text.h"
 #include "backend/remote/grpc/remote_connection.h"
+#include "translations/engine_message.h"
 #include "translations/translation_loader.h"
 
 #include <google/protobuf/util/json_util.h>
@@ -179,7 +180,8 @@ void printJson(Context &ctx, const google::protobuf::Message &message)
 
 int fail(Context &ctx, const Error &error)
 {
-    ctx.err << "supernodectl: " << QString::fromStdString(error.message) << '\n';
+    // The engine's English, translated where the catalogue knows the message (docs/i18n.md).
+    ctx.err << "supernodectl: " << errorText(error) << '\n';
     switch (error.code) {
     case ErrorCode::InvalidArgument:
     case ErrorCode::NotFound:

@@ -5,6 +5,7 @@
 // Without --json, the events found (start, end, detector, severity, evidence).
 #include "backend/anomaly/nab_series.h"
 #include "backend/anomaly/series_detector.h"
+#include "backend/api/proto_convert.h"
 #include "backend/ctl/ctl_context.h"
 #include "backend/ctl/ctl_text.h"
 
@@ -49,12 +50,17 @@ int scanCommand(Context &ctx)
     if (ctx.json)
         return kOk;
     for (const anomaly::AnomalyEvent &e : detector.events())
-        ctx.out << utc(e.startMs) << " .. " << (e.open() ? QStringLiteral("(open)") : utc(e.endMs)) << "  "
-                << severityName(e.severity) << "  " << QString::fromStdString(e.detector) << "  value " << e.value
-                << " outside [" << e.bandLow << ", " << e.bandHigh << "], worst " << e.peakValue << " (score "
-                << e.peakScore << ")\n";
-    ctx.out << series->size() << " row(s), " << detector.events().size() << " event(s), " << detector.droppedSamples()
-            << " row(s) dropped (time not moving forward)\n";
+        ctx.out << utc(e.startMs) << " .. " << (e.open() ? CtlText::tr("(open)") : utc(e.endMs)) << "  "
+                << severityText(toProto(e.severity)) << "  " << QString::fromStdString(e.detector) << "  "
+                << CtlText::tr("value %1 outside [%2, %3], worst %4 (score %5)")
+                       .arg(QString::number(e.value), QString::number(e.bandLow), QString::number(e.bandHigh),
+                            QString::number(e.peakValue), QString::number(e.peakScore))
+                << '\n';
+    ctx.out << CtlText::tr("%1 row(s), %2 event(s), %3 row(s) dropped (time not moving forward)")
+                   .arg(series->size())
+                   .arg(detector.events().size())
+                   .arg(detector.droppedSamples())
+            << '\n';
     return kOk;
 }
 

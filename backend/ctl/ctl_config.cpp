@@ -1,6 +1,7 @@
 // supernodectl config: check a cluster.yaml before it is applied.
 #include "backend/ctl/ctl_context.h"
 #include "backend/ctl/ctl_text.h"
+#include "translations/engine_message.h"
 
 #include "backend/model/cluster_yaml.h"
 
@@ -28,7 +29,7 @@ int checkCommand(Context &ctx)
             }
             ctx.out << QJsonDocument(o).toJson(QJsonDocument::Compact) << '\n';
         } else {
-            ctx.err << message << '\n';
+            ctx.err << engineMessageText(message) << '\n'; // --json keeps the engine's English
         }
         return kInvalidInput;
     }

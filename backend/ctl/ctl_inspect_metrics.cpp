@@ -52,7 +52,7 @@ int inspectMetricsCommand(Context &ctx)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return fail(ctx,
-                    invalidArgument("cannot read " + path.toStdString() + ": " + file.errorString().toStdString()));
+                    invalidArgument(CtlText::tr("cannot read %1: %2").arg(path, file.errorString()).toStdString()));
     const QByteArray bytes = file.readAll();
     auto parsed = parsePrometheusText(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
     if (!parsed) {
@@ -120,15 +120,19 @@ int inspectMetricsCommand(Context &ctx)
         return kOk;
     }
 
-    ctx.out << path << ": " << parsed->samples.size() << " samples in " << order.size() << " metric families\n";
+    ctx.out
+        << CtlText::tr("%1: %2 samples in %3 metric families").arg(path).arg(parsed->samples.size()).arg(order.size())
+        << '\n';
     for (const std::string &name : order) {
         const auto it = parsed->families.find(name);
         const MetricFamilyMeta meta = it == parsed->families.end() ? MetricFamilyMeta{} : it->second;
+        // The type (gauge, counter, ...) is Prometheus's keyword, the same in every language.
         ctx.out << '\n'
-                << QString::fromStdString(name) << "  " << metricTypeName(meta.type) << ", " << members[name].size()
-                << (members[name].size() == 1 ? " sample" : " samples");
+                << QString::fromStdString(name) << "  " << metricTypeName(meta.type) << ", "
+                << (members[name].size() == 1 ? CtlText::tr("1 sample")
+                                              : CtlText::tr("%1 samples").arg(members[name].size()));
         if (!meta.unit.empty())
-            ctx.out << ", unit " << QString::fromStdString(meta.unit);
+            ctx.out << CtlText::tr(", unit %1").arg(QString::fromStdString(meta.unit));
         if (!meta.help.empty())
             ctx.out << "  " << QString::fromStdString(meta.help);
         ctx.out << '\n';

@@ -21,28 +21,33 @@ QString optionalText(const std::optional<int> &v)
     return v ? QString::number(*v) : QStringLiteral("-");
 }
 
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
 void printText(Context &ctx, const QString &path, const QString &format, const NvidiaSmiSnapshot &s)
 {
-    ctx.out << path << ": nvidia-smi " << format << ", " << s.gpus.size() << " GPU(s)";
+    ctx.out << CtlText::tr("%1: nvidia-smi %2, %3 GPU(s)").arg(path, format).arg(s.gpus.size());
     if (!s.driverVersion.empty())
-        ctx.out << ", driver " << QString::fromStdString(s.driverVersion);
+        ctx.out << CtlText::tr(", driver %1").arg(q(s.driverVersion));
     if (!s.cudaVersion.empty())
-        ctx.out << ", CUDA " << QString::fromStdString(s.cudaVersion);
+        ctx.out << CtlText::tr(", CUDA %1").arg(q(s.cudaVersion));
     if (!s.timestamp.empty())
-        ctx.out << ", at " << QString::fromStdString(s.timestamp);
+        ctx.out << CtlText::tr(", at %1").arg(q(s.timestamp));
     ctx.out << '\n';
     for (const NvidiaSmiDevice &d : s.gpus) {
         const GpuReading &r = d.reading;
-        ctx.out << "\nGPU " << r.gpu << "  " << QString::fromStdString(r.model) << "  "
-                << QString::fromStdString(r.pciBusId) << "  " << QString::fromStdString(r.uuid) << '\n';
-        ctx.out << "  pstate " << QString::fromStdString(d.pstate.empty() ? "-" : d.pstate) << ", PCIe gen "
-                << optionalText(d.pcieGenCurrent) << "/" << optionalText(d.pcieGenMax) << " x"
-                << optionalText(d.pcieWidthCurrent) << ", MIG "
-                << QString::fromStdString(d.migModeCurrent.empty() ? "-" : d.migModeCurrent);
+        ctx.out << "\nGPU " << r.gpu << "  " << q(r.model) << "  " << q(r.pciBusId) << "  " << q(r.uuid) << '\n';
+        ctx.out << "  "
+                << CtlText::tr("pstate %1, PCIe gen %2/%3 x%4, MIG %5")
+                       .arg(q(d.pstate.empty() ? "-" : d.pstate), optionalText(d.pcieGenCurrent),
+                            optionalText(d.pcieGenMax), optionalText(d.pcieWidthCurrent),
+                            q(d.migModeCurrent.empty() ? "-" : d.migModeCurrent));
         if (!d.migDevices.empty())
-            ctx.out << " (" << d.migDevices.size() << " instances)";
+            ctx.out << CtlText::tr(" (%1 instances)").arg(d.migDevices.size());
         if (!d.vbiosVersion.empty())
-            ctx.out << ", VBIOS " << QString::fromStdString(d.vbiosVersion);
+            ctx.out << CtlText::tr(", VBIOS %1").arg(q(d.vbiosVersion));
         ctx.out << '\n';
         QStringList missing;
         for (std::size_t i = 0; i < kGpuFieldCount; ++i) {
@@ -55,11 +60,12 @@ void printText(Context &ctx, const QString &path, const QString &format, const N
             const QString value = info.field == GpuField::ThrottleReasons
                                       ? QStringLiteral("0x%1").arg(static_cast<qulonglong>(v), 0, 16)
                                       : QString::number(v, 'g', 12);
+            // Metric names and units are dcgm-exporter's, the same in every language.
             ctx.out << "  " << QString::fromLatin1(info.metric).leftJustified(42) << value.rightJustified(14) << ' '
                     << info.unit << '\n';
         }
         if (!missing.isEmpty())
-            ctx.out << "  not reported: " << missing.join(QStringLiteral(", ")) << '\n';
+            ctx.out << "  " << CtlText::tr("not reported: %1").arg(missing.join(QStringLiteral(", "))) << '\n';
     }
 }
 
@@ -72,7 +78,7 @@ int inspectNvidiaSmiCommand(Context &ctx)
     const QString path = ctx.args.front();
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return fail(ctx, notFound("cannot read " + path.toStdString() + ": " + file.errorString().toStdString()));
+        return fail(ctx, notFound(CtlText::tr("cannot read %1: %2").arg(path, file.errorString()).toStdString()));
     const QByteArray data = file.readAll();
     const std::string_view text(data.constData(), static_cast<std::size_t>(data.size()));
     // `-q -x` output starts with "<?xml" or "<nvidia_smi_log"; anything else is read as CSV.

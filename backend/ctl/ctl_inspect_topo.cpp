@@ -30,8 +30,11 @@ QString takeOption(Context &ctx, const QString &name, const QString &fallback)
 
 void printText(Context &ctx, const comms::TopoMatrix &m, const comms::TopologyGraph &g)
 {
-    ctx.out << m.gpuCount() << " GPU(s), " << m.nicCount() << " NIC(s), " << g.count(comms::DeviceKind::Cpu)
-            << " NUMA domain(s)\n\n";
+    ctx.out << CtlText::tr("%1 GPU(s), %2 NIC(s), %3 NUMA domain(s)")
+                   .arg(m.gpuCount())
+                   .arg(m.nicCount())
+                   .arg(g.count(comms::DeviceKind::Cpu))
+            << "\n\n";
     for (std::size_t i = 0; i < m.devices.size(); ++i)
         for (std::size_t j = i + 1; j < m.devices.size(); ++j)
             ctx.out << QString::fromStdString(m.devices[i].name).leftJustified(8) << " "
@@ -41,8 +44,11 @@ void printText(Context &ctx, const comms::TopoMatrix &m, const comms::TopologyGr
     for (const comms::Device &d : g.devices())
         if (d.kind == comms::DeviceKind::Gpu || d.kind == comms::DeviceKind::Nic)
             ctx.out << QString::fromStdString(d.id).leftJustified(20) << " NUMA "
-                    << (d.numaNode >= 0 ? QString::number(d.numaNode) : QStringLiteral("unknown"))
-                    << (d.cpuAffinity.empty() ? QString() : "  CPUs " + QString::fromStdString(d.cpuAffinity)) << '\n';
+                    << (d.numaNode >= 0 ? QString::number(d.numaNode) : CtlText::tr("unknown"))
+                    << (d.cpuAffinity.empty()
+                            ? QString()
+                            : "  " + CtlText::tr("CPUs %1").arg(QString::fromStdString(d.cpuAffinity)))
+                    << '\n';
 }
 
 } // namespace
@@ -58,7 +64,7 @@ int inspectTopoCommand(Context &ctx)
     QFile file(ctx.args.front());
     if (!file.open(QIODevice::ReadOnly))
         return fail(ctx,
-                    notFound("cannot read " + file.fileName().toStdString() + ": " + file.errorString().toStdString()));
+                    notFound(CtlText::tr("cannot read %1: %2").arg(file.fileName(), file.errorString()).toStdString()));
     auto matrix = comms::parseNvidiaSmiTopoMatrix(file.readAll().toStdString(), file.fileName().toStdString());
     if (!matrix)
         return fail(ctx, matrix.error());

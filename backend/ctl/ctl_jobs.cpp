@@ -11,7 +11,22 @@ namespace {
 
 QString stateName(pb::JobState state)
 {
-    return QString::fromStdString(pb::JobState_Name(state)).remove(QStringLiteral("JOB_STATE_")).toLower();
+    switch (state) {
+    case pb::JOB_STATE_PENDING:
+        return CtlText::tr("pending");
+    case pb::JOB_STATE_RUNNING:
+        return CtlText::tr("running");
+    case pb::JOB_STATE_COMPLETED:
+        return CtlText::tr("completed");
+    case pb::JOB_STATE_FAILED:
+        return CtlText::tr("failed");
+    case pb::JOB_STATE_CANCELLED:
+        return CtlText::tr("cancelled");
+    case pb::JOB_STATE_PREEMPTED:
+        return CtlText::tr("preempted");
+    default:
+        return QString::fromStdString(pb::JobState_Name(state)).remove(QStringLiteral("JOB_STATE_")).toLower();
+    }
 }
 
 QString gpusText(const pb::Job &job)
@@ -24,9 +39,10 @@ QString gpusText(const pb::Job &job)
 
 void printJobRow(Context &ctx, const pb::Job &j)
 {
-    ctx.out << QStringLiteral("%1  %2  %3  %4  %5  %6\n")
+    // A Chinese state is two columns a character: padded by terminal columns, not characters.
+    ctx.out << QStringLiteral("%1  %2 %3  %4  %5  %6\n")
                    .arg(QString::fromStdString(j.id()), -8)
-                   .arg(stateName(j.state()), -10)
+                   .arg(padToColumns(stateName(j.state()), 10))
                    .arg(QString::fromStdString(j.spec().name()), -20)
                    .arg(QString::fromStdString(j.spec().user()), -10)
                    .arg(j.spec().gpus_max(), 4)
@@ -99,8 +115,7 @@ bool toInt(Context &ctx, const QString &name, const QString &text, int min, int 
     *value = text.toInt(&ok);
     if (!ok || *value < min || *value > max) {
         *code = usage(
-            ctx,
-            QStringLiteral("%1 needs a whole number from %2 to %3, got '%4'").arg(name).arg(min).arg(max).arg(text));
+            ctx, CtlText::tr("%1 needs a whole number from %2 to %3, got '%4'").arg(name).arg(min).arg(max).arg(text));
         return false;
     }
     return true;

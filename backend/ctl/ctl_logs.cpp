@@ -47,8 +47,8 @@ Result<logs::LogParser> parserFor(Context &ctx)
             return all.error();
         const auto it = all->find(source.toStdString());
         if (it == all->end())
-            return invalidArgument(settingsPath.toStdString() + ": no source '" + source.toStdString() +
-                                   "' (name it with --source)");
+            return invalidArgument(
+                CtlText::tr("%1: no source '%2' (name it with --source)").arg(settingsPath, source).toStdString());
         settings = it->second;
     }
     if (!format.isEmpty())
@@ -74,7 +74,7 @@ int templatesCommand(Context &ctx)
     const std::string path = ctx.args.front().toStdString();
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        return fail(ctx, notFound("cannot read " + path));
+        return fail(ctx, notFound(CtlText::tr("cannot read %1").arg(ctx.args.front()).toStdString()));
     std::vector<std::uint32_t> ids;
     std::size_t truncated = 0, mismatches = 0;
     for (std::string line; std::getline(in, line);) {
@@ -103,8 +103,12 @@ int templatesCommand(Context &ctx)
         ctx.out << QString::fromStdString(logs::templateIdText(t->id)) << "  "
                 << QString::number(t->count).rightJustified(8) << "  "
                 << QString::fromUtf8(t->text().data(), qsizetype(t->text().size())) << '\n';
-    ctx.out << ids.size() << " line(s), " << miner.size() << " template(s), " << truncated << " truncated, "
-            << mismatches << " not in the format\n";
+    ctx.out << CtlText::tr("%1 line(s), %2 template(s), %3 truncated, %4 not in the format")
+                   .arg(ids.size())
+                   .arg(miner.size())
+                   .arg(truncated)
+                   .arg(mismatches)
+            << '\n';
     return kOk;
 }
 

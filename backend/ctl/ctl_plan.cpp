@@ -14,7 +14,6 @@ namespace sn::ctl {
 namespace {
 
 using planner::gib;
-using planner::strf;
 
 // One flag of the command: its name, what it sets, and whether it takes a value.
 struct Flag {
@@ -119,63 +118,107 @@ QString q(const std::string &s)
     return QString::fromStdString(s);
 }
 
+QString fixed(double v, int decimals)
+{
+    return QString::number(v, 'f', decimals);
+}
+
+// planner::duration() in the language chosen: the same units and rounding.
+QString durationText(double seconds)
+{
+    if (seconds < 60)
+        return CtlText::tr("%1 s").arg(fixed(seconds, 1));
+    if (seconds < 3600)
+        return CtlText::tr("%1 min").arg(fixed(seconds / 60, 1));
+    if (seconds < 86400)
+        return CtlText::tr("%1 h").arg(fixed(seconds / 3600, 1));
+    return CtlText::tr("%1 days").arg(fixed(seconds / 86400, 1));
+}
+
 void printTable(Context &ctx, const pb::PlanJobResponse &r)
 {
     const bool training = r.model().workload() != pb::PLAN_WORKLOAD_INFERENCE;
     const pb::PlanMemory &m = r.memory();
-    ctx.out << q(strf("%s on %d x %s (%d node(s) x %d), topology %s\n", training ? "Training" : "Inference", r.gpus(),
-                      r.gpu_model().c_str(), r.nodes(), r.gpus_per_node(), r.topology().c_str()));
-    ctx.out << q(strf("Model: %.4g parameters, %d layers, hidden %d, %d heads (%d KV)%s\n", r.model().parameters(),
-                      r.model().layers(), r.model().hidden(), r.model().heads(), r.model().kv_heads(),
-                      r.shape_assumed_from().empty() ? "" : (", shape from " + r.shape_assumed_from()).c_str()));
-    ctx.out << "Configuration: " << q(r.config().description()) << "\n\n";
-    ctx.out << "Memory per GPU\n";
-    auto row = [&](const char *what, double bytes) {
+    ctx.out << (training ? CtlText::tr("Training on %1 x %2 (%3 node(s) x %4), topology %5")
+                         : CtlText::tr("Inference on %1 x %2 (%3 node(s) x %4), topology %5"))
+                   .arg(r.gpus())
+                   .arg(q(r.gpu_model()))
+                   .arg(r.nodes())
+                   .arg(r.gpus_per_node())
+                   .arg(q(r.topology()))
+            << '\n';
+    ctx.out << CtlText::tr("Model: %1 parameters, %2 layers, hidden %3, %4 heads (%5 KV)")
+                   .arg(QString::number(r.model().parameters(), 'g', 4))
+                   .arg(r.model().layers())
+                   .arg(r.model().hidden())
+                   .arg(r.model().heads())
+                   .arg(r.model().kv_heads())
+            << (r.shape_assumed_from().empty() ? QString()
+                                               : CtlText::tr(", shape from %1").arg(q(r.shape_assumed_from())))
+            << '\n';
+    ctx.out << CtlText::tr("Configuration: %1").arg(q(r.config().description())) << "\n\n";
+    ctx.out << CtlText::tr("Memory per GPU") << '\n';
+    auto row = [&](const QString &what, double bytes) {
         if (bytes > 0)
-            ctx.out << q(strf("  %-18s %12s\n", what, gib(bytes).c_str()));
+            ctx.out << "  " << padToColumns(what, 19) << q(gib(bytes)).rightJustified(12) << '\n';
     };
-    row(training ? "parameters" : "weights", m.params_bytes());
-    row("gradients", m.grads_bytes());
-    row("optimizer states", m.optimizer_bytes());
-    row("activations", m.activation_bytes());
-    row("KV cache", m.kv_cache_bytes());
-    row("reserve", m.reserve_bytes());
-    ctx.out << q(strf("  %-18s %12s of %s  %s\n", "total", gib(m.total_bytes()).c_str(),
-                      gib(m.capacity_bytes()).c_str(), r.fits() ? "FITS" : "DOES NOT FIT"));
+    row(training ? CtlText::tr("parameters") : CtlText::tr("weights"), m.params_bytes());
+    row(CtlText::tr("gradients"), m.grads_bytes());
+    row(CtlText::tr("optimizer states"), m.optimizer_bytes());
+    row(CtlText::tr("activations"), m.activation_bytes());
+    row(CtlText::tr("KV cache"), m.kv_cache_bytes());
+    row(CtlText::tr("reserve"), m.reserve_bytes());
+    ctx.out << "  " << padToColumns(CtlText::tr("total"), 19) << q(gib(m.total_bytes())).rightJustified(12) << ' '
+            << CtlText::tr("of %1").arg(q(gib(m.capacity_bytes()))) << "  "
+            << (r.fits() ? CtlText::tr("FITS") : CtlText::tr("DOES NOT FIT")) << '\n';
     if (!r.fits())
         ctx.out << "  " << q(r.reason()) << '\n';
-    ctx.out << q(strf("  largest %s that fits: %d\n\n", training ? "micro-batch" : "batch", r.max_micro_batch()));
+    ctx.out << "  "
+            << (training ? CtlText::tr("largest micro-batch that fits: %1")
+                         : CtlText::tr("largest batch that fits: %1"))
+                   .arg(r.max_micro_batch())
+            << "\n\n";
     const pb::PlanTime &t = r.time();
     if (training) {
-        ctx.out << "Step time\n";
-        ctx.out << q(strf("  compute %.1f ms, bubble %.1f ms, TP %.1f ms, PP %.1f ms, DP %.1f ms (%s)\n",
-                          t.compute_ms(), t.bubble_ms(), t.tp_comm_ms(), t.pp_comm_ms(), t.dp_comm_ms(),
-                          t.dp_collectives().c_str()));
-        ctx.out << q(strf("  step %.1f ms with overlap (communication %.0f%%), %.1f ms without (%.0f%%)\n", t.step_ms(),
-                          100 * t.comm_share(), t.step_ms_no_overlap(), 100 * t.comm_share_no_overlap()));
+        ctx.out << CtlText::tr("Step time") << '\n';
+        ctx.out << "  "
+                << CtlText::tr("compute %1 ms, bubble %2 ms, TP %3 ms, PP %4 ms, DP %5 ms (%6)")
+                       .arg(fixed(t.compute_ms(), 1), fixed(t.bubble_ms(), 1), fixed(t.tp_comm_ms(), 1),
+                            fixed(t.pp_comm_ms(), 1), fixed(t.dp_comm_ms(), 1), q(t.dp_collectives()))
+                << '\n';
+        ctx.out << "  "
+                << CtlText::tr("step %1 ms with overlap (communication %2%), %3 ms without (%4%)")
+                       .arg(fixed(t.step_ms(), 1), fixed(100 * t.comm_share(), 0), fixed(t.step_ms_no_overlap(), 1),
+                            fixed(100 * t.comm_share_no_overlap(), 0))
+                << '\n';
         if (t.compression() != "none")
-            ctx.out << q(strf("  with %s gradients: DP %.1f ms, step %.1f ms (communication %.0f%%)\n",
-                              t.compression().c_str(), t.dp_comm_compressed_ms(), t.step_ms_compressed(),
-                              100 * t.comm_share_compressed()));
-        ctx.out << q(strf("  %.0f tokens/s", t.tokens_per_second()));
+            ctx.out << "  "
+                    << CtlText::tr("with %1 gradients: DP %2 ms, step %3 ms (communication %4%)")
+                           .arg(q(t.compression()), fixed(t.dp_comm_compressed_ms(), 1),
+                                fixed(t.step_ms_compressed(), 1), fixed(100 * t.comm_share_compressed(), 0))
+                    << '\n';
+        ctx.out << "  " << CtlText::tr("%1 tokens/s").arg(fixed(t.tokens_per_second(), 0));
         if (t.job_seconds() > 0)
-            ctx.out << q(strf(", job %.0f steps = %s", t.steps(), planner::duration(t.job_seconds()).c_str()));
+            ctx.out << CtlText::tr(", job %1 steps = %2").arg(fixed(t.steps(), 0), durationText(t.job_seconds()));
         ctx.out << "\n";
     } else {
-        ctx.out << q(strf("Time\n  prefill %.1f ms, %.2f ms per generated token, %.0f tokens/s", t.compute_ms(),
-                          t.decode_ms_per_token(), t.tokens_per_second()));
+        ctx.out << CtlText::tr("Time") << "\n  "
+                << CtlText::tr("prefill %1 ms, %2 ms per generated token, %3 tokens/s")
+                       .arg(fixed(t.compute_ms(), 1), fixed(t.decode_ms_per_token(), 2),
+                            fixed(t.tokens_per_second(), 0));
         if (t.job_seconds() > 0)
-            ctx.out << q(", one request " + planner::duration(t.job_seconds()));
+            ctx.out << CtlText::tr(", one request %1").arg(durationText(t.job_seconds()));
         ctx.out << "\n";
     }
     for (const std::string &w : r.warnings())
-        ctx.out << "warning: " << q(w) << '\n';
+        ctx.out << CtlText::tr("warning: %1").arg(q(w)) << '\n';
     if (r.candidates_size() > 0) {
-        ctx.out << "\nConfigurations that fit, fastest first\n";
+        ctx.out << '\n' << CtlText::tr("Configurations that fit, fastest first") << '\n';
         for (const pb::PlanCandidate &c : r.candidates())
-            ctx.out << q(strf("  %-70s %10s %10.0f tok/s  %s\n", c.config().description().c_str(),
-                              gib(c.memory_bytes()).c_str(), c.tokens_per_second(),
-                              c.change().empty() ? "(as asked)" : c.change().c_str()));
+            ctx.out << "  " << padToColumns(q(c.config().description()), 71)
+                    << q(gib(c.memory_bytes())).rightJustified(10) << ' '
+                    << CtlText::tr("%1 tok/s").arg(fixed(c.tokens_per_second(), 0).rightJustified(10)) << "  "
+                    << (c.change().empty() ? CtlText::tr("(as asked)") : q(c.change())) << '\n';
     }
 }
 

@@ -36,9 +36,12 @@ Result<std::int64_t> parseTime(const QString &option, const QString &text)
     if (!t.isValid())
         t = QDateTime::fromString(text, Qt::ISODate);
     if (!t.isValid())
-        return invalidArgument(option.toStdString() + " '" + text.toStdString() +
-                               "': expected an ISO 8601 time such as 2026-01-01T00:00:00Z, or milliseconds since "
-                               "the epoch");
+        // Fully qualified: lupdate loses the namespace after the Result<std::int64_t> return type.
+        return invalidArgument(
+            sn::ctl::CtlText::tr("%1 '%2': expected an ISO 8601 time such as 2026-01-01T00:00:00Z, or "
+                                 "milliseconds since the epoch")
+                .arg(option, text)
+                .toStdString());
     if (t.timeSpec() == Qt::LocalTime)
         t.setTimeSpec(Qt::UTC); // a time without a zone is UTC, as the report prints it
     return std::int64_t(t.toMSecsSinceEpoch());
@@ -97,7 +100,7 @@ Result<supernode::report::v1::ReportSnapshot> gather(Context &ctx, const ReportA
         int code = 0;
         engine = openEngine(ctx, &code);
         if (!engine)
-            return Error{ErrorCode::Unavailable, "cannot reach " + ctx.remote.toStdString()};
+            return Error{ErrorCode::Unavailable, CtlText::tr("cannot reach %1").arg(ctx.remote).toStdString()};
         auto summary = waitFor(engine->getSummary());
         if (!summary)
             return summary.error();
@@ -113,7 +116,7 @@ Result<supernode::report::v1::ReportSnapshot> gather(Context &ctx, const ReportA
         options.startMs = from.value_or(kVirtualEpochMs);
         options.endMs = to.value_or(options.startMs + 24 * kHourMs);
         if (options.endMs <= options.startMs)
-            return invalidArgument("--to must be after --from");
+            return invalidArgument(CtlText::tr("--to must be after --from").toStdString());
         engine = std::make_unique<LocalEngine>(report::simulationOptions(std::move(*spec), options.startMs));
         if (auto simulated = report::simulateUntil(*engine, options.startMs, options.endMs); !simulated)
             return simulated.error();
@@ -183,15 +186,17 @@ int reportCommand(Context &ctx)
     if (!written)
         return fail(ctx, written.error());
     const auto &k = data->kpis;
-    ctx.out << QStringLiteral("%1 report of %2, %3 to %4, written to %5\n")
+    ctx.out << CtlText::tr("%1 report of %2, %3 to %4, written to %5")
                    .arg(a.format.toUpper(), QString::fromStdString(data->clusterName),
                         QString::fromStdString(report::formatUtc(data->startMs)),
                         QString::fromStdString(report::formatUtc(data->endMs)), a.output)
-            << QStringLiteral("GPU-hours available %1, allocated %2, used %3; mean utilization %4%\n")
+            << '\n'
+            << CtlText::tr("GPU-hours available %1, allocated %2, used %3; mean utilization %4%")
                    .arg(k.gpuHoursAvailable, 0, 'f', 1)
                    .arg(k.gpuHoursAllocated, 0, 'f', 1)
                    .arg(k.gpuHoursUsed, 0, 'f', 1)
-                   .arg(k.utilMeanPercent, 0, 'f', 1);
+                   .arg(k.utilMeanPercent, 0, 'f', 1)
+            << '\n';
     return kOk;
 }
 
@@ -210,14 +215,15 @@ int snapshotCommand(Context &ctx)
         return fail(ctx, snapshot.error());
     if (auto written = report::writeSnapshotFile(*snapshot, a.output); !written)
         return fail(ctx, written.error());
-    ctx.out << QStringLiteral("snapshot of %1, %2 to %3 (%4 jobs, %5 events, %6 series) written to %7\n")
+    ctx.out << CtlText::tr("snapshot of %1, %2 to %3 (%4 jobs, %5 events, %6 series) written to %7")
                    .arg(QString::fromStdString(snapshot->cluster().name()),
                         QString::fromStdString(report::formatUtc(snapshot->start_ms())),
                         QString::fromStdString(report::formatUtc(snapshot->end_ms())))
                    .arg(snapshot->jobs_size())
                    .arg(snapshot->events_size())
                    .arg(snapshot->series_size())
-                   .arg(a.output);
+                   .arg(a.output)
+            << '\n';
     return kOk;
 }
 

@@ -157,7 +157,8 @@ int runCommand(Context &ctx)
     printSummaryText(ctx, *summary);
     ctx.out << '\n' << CtlText::tr("events (%1):").arg(events->events_size()) << '\n';
     for (auto it = events->events().rbegin(); it != events->events().rend(); ++it)
-        ctx.out << "  +" << QString::number((it->time_ms() - start->time_ms()) / 1000.0, 'f', 1) << " s  "
+        ctx.out << "  +"
+                << CtlText::tr("%1 s").arg(QString::number((it->time_ms() - start->time_ms()) / 1000.0, 'f', 1)) << "  "
                 << severityText(it->severity()) << "  " << QString::fromStdString(it->message()) << '\n';
     return kOk;
 }

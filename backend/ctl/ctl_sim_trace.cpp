@@ -14,6 +14,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <map>
+
 namespace sn::ctl {
 
 namespace {
@@ -24,12 +26,57 @@ bool takeValue(Context &ctx, const QString &name, QString *value, int *code)
     if (i < 0)
         return true;
     if (i + 1 >= ctx.args.size()) {
-        *code = usage(ctx, name + QStringLiteral(" needs a value"));
+        *code = usage(ctx, CtlText::tr("%1 needs a value").arg(name));
         return false;
     }
     *value = ctx.args[i + 1];
     ctx.args.remove(i, 2);
     return true;
+}
+
+// The human labels of the result's keys. In English the label is the --json key itself, so a
+// script reading either sees one vocabulary; other languages translate it.
+QString traceLabel(const QString &key)
+{
+    static const std::map<QString, const char *> kLabels = {
+        {"policy", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "policy")},
+        {"mode", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "mode")},
+        {"seed", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "seed")},
+        {"jobs", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "jobs")},
+        {"failed_jobs", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "failed_jobs")},
+        {"rejected_jobs", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "rejected_jobs")},
+        {"first_rejection", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "first_rejection")},
+        {"completed_jobs", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "completed_jobs")},
+        {"unallocated_gpu_fraction", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "unallocated_gpu_fraction")},
+        {"failed_gpu_fraction", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "failed_gpu_fraction")},
+        {"capacity_gpus", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "capacity_gpus")},
+        {"requested_gpus", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "requested_gpus")},
+        {"allocated_gpus", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "allocated_gpus")},
+        {"utilization_mean", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "utilization_mean")},
+        {"allocation_rate_mean", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "allocation_rate_mean")},
+        {"wait_s_mean", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "wait_s_mean")},
+        {"wait_s_p50", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "wait_s_p50")},
+        {"wait_s_p95", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "wait_s_p95")},
+        {"jct_s_mean", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "jct_s_mean")},
+        {"jct_s_p50", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "jct_s_p50")},
+        {"jct_s_p95", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "jct_s_p95")},
+        {"makespan_s", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "makespan_s")},
+        {"preemptions", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "preemptions")},
+        {"preemptions_one_job_max", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "preemptions_one_job_max")},
+        {"fragmentation_mean", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "fragmentation_mean")},
+        {"recovery_s_mean", QT_TRANSLATE_NOOP("sn::ctl::CtlText", "recovery_s_mean")},
+    };
+    const auto it = kLabels.find(key);
+    return it == kLabels.end() ? key : CtlText::tr(it->second);
+}
+
+QString traceValue(const QString &key, const QJsonValue &value)
+{
+    if (value.isNull())
+        return QStringLiteral("-");
+    if (key == QLatin1String("mode"))
+        return value.toString() == QLatin1String("inflation") ? CtlText::tr("inflation") : CtlText::tr("replay");
+    return value.toVariant().toString();
 }
 
 QJsonValue numberOrNull(double v, bool known)
@@ -152,8 +199,7 @@ int simTraceCommand(Context &ctx)
     }
     for (auto it = o.begin(); it != o.end(); ++it)
         if (!it.value().isArray() && !it.value().isObject())
-            ctx.out << it.key() << ": "
-                    << (it.value().isNull() ? QStringLiteral("-") : it.value().toVariant().toString()) << '\n';
+            ctx.out << CtlText::tr("%1: %2").arg(traceLabel(it.key()), traceValue(it.key(), it.value())) << '\n';
     return kOk;
 }
 

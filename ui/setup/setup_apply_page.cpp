@@ -4,10 +4,12 @@
 #include "backend/model/cluster_yaml.h"
 #include "backend/setup/cluster_spec_builder.h"
 #include "backend/setup/daemon_service.h"
+#include "translations/engine_message.h"
 #include "ui/setup/setup_pages.h"
 #include "ui/setup/setup_wizard.h"
 
 #include <QDir>
+#include <QEvent>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHeaderView>
@@ -24,10 +26,6 @@ namespace sn {
 
 ApplyPage::ApplyPage(SetupWizard *wizard) : m_w(wizard)
 {
-    setTitle(tr("Review and apply"));
-    setSubTitle(tr("This cluster.yaml will be written. Apply copies the agent (and on the first node supernoded "
-                   "with its certificates and tokens) with their systemd units to the servers, starts them and "
-                   "waits until each reports."));
     m_yaml = new QPlainTextEdit;
     m_yaml->setObjectName(QStringLiteral("clusterYaml"));
     m_yaml->setReadOnly(true);
@@ -35,11 +33,11 @@ ApplyPage::ApplyPage(SetupWizard *wizard) : m_w(wizard)
     m_yaml->setFont(QFont(QStringLiteral("monospace")));
     m_output = new QLineEdit;
     m_output->setObjectName(QStringLiteral("outputYaml"));
-    m_apply = new QPushButton(tr("&Apply to the servers"));
+    m_apply = new QPushButton;
     m_apply->setObjectName(QStringLiteral("apply"));
     m_progress = new QTreeWidget;
     m_progress->setObjectName(QStringLiteral("applyProgress"));
-    m_progress->setHeaderLabels({tr("Node"), tr("State"), tr("Detail")});
+    m_progress->setColumnCount(3);
     m_progress->setRootIsDecorated(false);
     m_progress->header()->setStretchLastSection(true);
     m_progress->setMaximumHeight(140);
@@ -47,7 +45,7 @@ ApplyPage::ApplyPage(SetupWizard *wizard) : m_w(wizard)
     m_status->setObjectName(QStringLiteral("applyStatus"));
     m_status->setWordWrap(true);
     auto *form = new QFormLayout;
-    form->addRow(tr("Write cluster.yaml &to:"), m_output);
+    form->addRow(QString(), m_output);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_yaml, 1);
     layout->addLayout(form);
@@ -59,6 +57,25 @@ ApplyPage::ApplyPage(SetupWizard *wizard) : m_w(wizard)
             [this](QTreeWidgetItem *item) { m_detail->setText(item ? item->toolTip(2).left(600) : QString()); });
     layout->addWidget(m_status);
     connect(m_apply, &QPushButton::clicked, this, &ApplyPage::apply);
+    retranslate();
+}
+
+void ApplyPage::retranslate()
+{
+    setTitle(tr("Review and apply"));
+    setSubTitle(tr("This cluster.yaml will be written. Apply copies the agent (and on the first node supernoded "
+                   "with its certificates and tokens) with their systemd units to the servers, starts them and "
+                   "waits until each reports."));
+    m_apply->setText(tr("&Apply to the servers"));
+    m_progress->setHeaderLabels({tr("Node"), tr("State"), tr("Detail")});
+    setFormLabel(m_output, tr("Write cluster.yaml &to:"));
+}
+
+void ApplyPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWizardPage::changeEvent(event);
 }
 
 ApplyPage::~ApplyPage()
@@ -119,8 +136,7 @@ void ApplyPage::apply()
     const QString dropIn = QFileInfo(s.outputYaml).dir().filePath(QStringLiteral("supernoded-setup.conf"));
     QSaveFile dropInFile(dropIn);
     if (!dropInText) {
-        m_status->setText(
-            tr("The Security page's listen address: %1").arg(QString::fromStdString(dropInText.error().message)));
+        m_status->setText(tr("The Security page's listen address: %1").arg(sn::errorText(dropInText.error())));
         return;
     }
     if (!dropInFile.open(QIODevice::WriteOnly) || dropInFile.write(dropInText->c_str()) < 0 || !dropInFile.commit()) {
@@ -163,12 +179,12 @@ void ApplyPage::apply()
                      m_progress->findItems(QString::fromStdString(r.node), Qt::MatchExactly, 0)) {
                     item->setText(1, QString::fromLatin1(setup::nodeApplyStateName(r.state)));
                     // The report is the agent's whole answer: a line here, all of it in the tooltip.
-                    const QString message = QString::fromStdString(r.message);
+                    const QString message = sn::engineMessageText(r.message);
                     item->setText(2,
                                   r.state == setup::NodeApplyState::Applied
                                       ? tr("the agent answered (%1 bytes; hover for its reading)").arg(message.size())
                                       : message.simplified().left(300));
-                    item->setToolTip(2, QString::fromStdString(r.message));
+                    item->setToolTip(2, sn::engineMessageText(r.message));
                 }
             },
             Qt::QueuedConnection);
@@ -181,11 +197,10 @@ void ApplyPage::apply()
                 m_running = false;
                 m_applied = outcome.status.ok();
                 m_apply->setEnabled(!m_applied);
-                m_status->setText(m_applied
-                                      ? tr("Every node runs the agent and has reported.")
-                                      : tr("Stopped: %1. The nodes already changed were rolled back; fix it and "
-                                           "apply again.")
-                                            .arg(QString::fromStdString(outcome.status.error().message).trimmed()));
+                m_status->setText(m_applied ? tr("Every node runs the agent and has reported.")
+                                            : tr("Stopped: %1. The nodes already changed were rolled back; fix it and "
+                                                 "apply again.")
+                                                  .arg(sn::errorText(outcome.status.error()).trimmed()));
                 emit completeChanged();
                 m_w->saveState();
             },

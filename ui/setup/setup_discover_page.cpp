@@ -2,9 +2,11 @@
 // its progress; a node that fails says why and can be retried or dropped.
 #include "backend/remote/ssh/ssh_command_runner.h"
 #include "backend/setup/cluster_discovery.h"
+#include "translations/engine_message.h"
 #include "ui/setup/setup_pages.h"
 #include "ui/setup/setup_wizard.h"
 
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -26,20 +28,17 @@ QString nodeName(int position)
 
 DiscoverPage::DiscoverPage(SetupWizard *wizard) : m_w(wizard)
 {
-    setTitle(tr("Discover"));
-    setSubTitle(tr("Reading each server's GPUs, driver, NVLink, CPUs, memory, disks, network and clock, on all "
-                   "servers at once."));
     m_list = new QTreeWidget;
     m_list->setObjectName(QStringLiteral("discovery"));
-    m_list->setHeaderLabels({tr("Node"), tr("Address"), tr("State"), tr("What was found")});
+    m_list->setColumnCount(4);
     m_list->setRootIsDecorated(false);
     m_list->header()->setStretchLastSection(true);
     m_list->setColumnWidth(1, 200);
-    m_retry = new QPushButton(tr("&Retry failed"));
+    m_retry = new QPushButton;
     m_retry->setObjectName(QStringLiteral("retryDiscovery"));
-    m_again = new QPushButton(tr("Discover &all again"));
+    m_again = new QPushButton;
     m_again->setObjectName(QStringLiteral("discoverAgain"));
-    m_drop = new QPushButton(tr("&Drop selected node"));
+    m_drop = new QPushButton;
     m_drop->setObjectName(QStringLiteral("dropNode"));
     m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("discoveryStatus"));
@@ -60,6 +59,26 @@ DiscoverPage::DiscoverPage(SetupWizard *wizard) : m_w(wizard)
     connect(m_drop, &QPushButton::clicked, this, &DiscoverPage::dropSelected);
     connect(m_list, &QTreeWidget::currentItemChanged, this,
             [this](QTreeWidgetItem *item) { m_detail->setText(item ? item->text(3) : QString()); });
+    retranslate();
+}
+
+void DiscoverPage::retranslate()
+{
+    setTitle(tr("Discover"));
+    setSubTitle(tr("Reading each server's GPUs, driver, NVLink, CPUs, memory, disks, network and clock, on all "
+                   "servers at once."));
+    m_list->setHeaderLabels({tr("Node"), tr("Address"), tr("State"), tr("What was found")});
+    m_retry->setText(tr("&Retry failed"));
+    m_again->setText(tr("Discover &all again"));
+    m_drop->setText(tr("&Drop selected node"));
+    refresh();
+}
+
+void DiscoverPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWizardPage::changeEvent(event);
 }
 
 DiscoverPage::~DiscoverPage()
@@ -121,7 +140,7 @@ void DiscoverPage::discover(bool onlyFailed)
                         n.inventory = *outcomes[i].inventory;
                         n.discoveryError.clear();
                     } else {
-                        n.discoveryError = QString::fromStdString(outcomes[i].inventory.error().message);
+                        n.discoveryError = sn::errorText(outcomes[i].inventory.error());
                     }
                 }
                 m_running = false;

@@ -4,6 +4,7 @@
 
 #include <QCheckBox>
 #include <QDir>
+#include <QEvent>
 #include <QLabel>
 #include <QVBoxLayout>
 
@@ -11,19 +12,32 @@ namespace sn {
 
 DonePage::DonePage(SetupWizard *wizard) : m_w(wizard)
 {
-    setTitle(tr("Done"));
-    setSubTitle(tr("The cluster is configured and its nodes report."));
     setFinalPage(true);
     m_summary = new QLabel;
     m_summary->setObjectName(QStringLiteral("doneSummary"));
     m_summary->setWordWrap(true);
-    m_connect = new QCheckBox(tr("&Connect the console to the new cluster"));
+    m_connect = new QCheckBox;
     m_connect->setObjectName(QStringLiteral("connectConsole"));
     m_connect->setChecked(true);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
     layout->addWidget(m_connect);
     layout->addStretch();
+    retranslate();
+}
+
+void DonePage::retranslate()
+{
+    setTitle(tr("Done"));
+    setSubTitle(tr("The cluster is configured and its nodes report."));
+    m_connect->setText(tr("&Connect the console to the new cluster"));
+}
+
+void DonePage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWizardPage::changeEvent(event);
 }
 
 void DonePage::initializePage()

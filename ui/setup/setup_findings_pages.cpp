@@ -7,6 +7,7 @@
 #include "widgets/topology_view.h"
 
 #include <QCheckBox>
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -19,12 +20,9 @@ namespace sn {
 
 ProfilePage::ProfilePage(SetupWizard *wizard) : m_w(wizard)
 {
-    setTitle(tr("Hardware profile"));
-    setSubTitle(tr("What each server has, against the reference configurations, and where the servers differ "
-                   "from each other."));
     m_tree = new QTreeWidget;
     m_tree->setObjectName(QStringLiteral("profile"));
-    m_tree->setHeaderLabels({tr("Item"), tr("Finding")});
+    m_tree->setColumnCount(2);
     m_tree->setColumnWidth(0, 220);
     m_tree->header()->setStretchLastSection(true);
     m_tree->setWordWrap(true);
@@ -34,6 +32,22 @@ ProfilePage::ProfilePage(SetupWizard *wizard) : m_w(wizard)
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_tree, 1);
     layout->addWidget(m_detail);
+    retranslate();
+}
+
+void ProfilePage::retranslate()
+{
+    setTitle(tr("Hardware profile"));
+    setSubTitle(tr("What each server has, against the reference configurations, and where the servers differ "
+                   "from each other."));
+    m_tree->setHeaderLabels({tr("Item"), tr("Finding")});
+}
+
+void ProfilePage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWizardPage::changeEvent(event);
 }
 
 void ProfilePage::initializePage()
@@ -66,12 +80,9 @@ void ProfilePage::initializePage()
 
 ChecksPage::ChecksPage(SetupWizard *wizard) : m_w(wizard)
 {
-    setTitle(tr("Checks"));
-    setSubTitle(tr("Is each server ready for GPU jobs? Every check says what it found and, when it is not a pass, "
-                   "what to do."));
     m_tree = new QTreeWidget;
     m_tree->setObjectName(QStringLiteral("checks"));
-    m_tree->setHeaderLabels({tr("Result"), tr("Check"), tr("Why")});
+    m_tree->setColumnCount(3);
     m_tree->setColumnWidth(0, 70);
     m_tree->setColumnWidth(1, 260);
     m_tree->header()->setStretchLastSection(true);
@@ -91,7 +102,7 @@ ChecksPage::ChecksPage(SetupWizard *wizard) : m_w(wizard)
             text += "\n" + tr("Fix: %1").arg(check->child(0)->text(2));
         m_detail->setText(text);
     });
-    m_goOn = new QCheckBox(tr("&Go on anyway: I will fix the failures later"));
+    m_goOn = new QCheckBox;
     m_goOn->setObjectName(QStringLiteral("acceptFailures"));
     connect(m_goOn, &QCheckBox::toggled, this, &QWizardPage::completeChanged);
     auto *layout = new QVBoxLayout(this);
@@ -99,6 +110,23 @@ ChecksPage::ChecksPage(SetupWizard *wizard) : m_w(wizard)
     layout->addWidget(m_detail);
     layout->addWidget(m_summary);
     layout->addWidget(m_goOn);
+    retranslate();
+}
+
+void ChecksPage::retranslate()
+{
+    setTitle(tr("Checks"));
+    setSubTitle(tr("Is each server ready for GPU jobs? Every check says what it found and, when it is not a pass, "
+                   "what to do."));
+    m_tree->setHeaderLabels({tr("Result"), tr("Check"), tr("Why")});
+    m_goOn->setText(tr("&Go on anyway: I will fix the failures later"));
+}
+
+void ChecksPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWizardPage::changeEvent(event);
 }
 
 bool ChecksPage::isComplete() const
@@ -147,8 +175,6 @@ void ChecksPage::initializePage()
 
 NetworkPage::NetworkPage(SetupWizard *wizard) : m_w(wizard)
 {
-    setTitle(tr("Network and topology"));
-    setSubTitle(tr("How the GPUs and NICs are joined, as discovered, and the NCCL settings that follow from it."));
     m_view = new TopologyView;
     m_view->setObjectName(QStringLiteral("setupTopology"));
     m_view->legend()->hide(); // its colours are live utilization and load: nothing runs yet
@@ -164,6 +190,20 @@ NetworkPage::NetworkPage(SetupWizard *wizard) : m_w(wizard)
     m_view->setMinimumHeight(320);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(split);
+    retranslate();
+}
+
+void NetworkPage::retranslate()
+{
+    setTitle(tr("Network and topology"));
+    setSubTitle(tr("How the GPUs and NICs are joined, as discovered, and the NCCL settings that follow from it."));
+}
+
+void NetworkPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWizardPage::changeEvent(event);
 }
 
 void NetworkPage::initializePage()

@@ -1,9 +1,11 @@
 // Nodes: the servers, typed or pasted as a list; each connection tested (in parallel, off the
 // GUI thread) and an unknown host key shown with its fingerprint to accept or reject.
 #include "backend/setup/connection_probe.h"
+#include "translations/engine_message.h"
 #include "ui/setup/setup_pages.h"
 #include "ui/setup/setup_wizard.h"
 
+#include <QEvent>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -23,35 +25,29 @@ enum Column { Address, Key, Connection };
 
 NodesPage::NodesPage(SetupWizard *wizard) : m_w(wizard)
 {
-    setTitle(tr("Nodes"));
-    setSubTitle(tr("The GPU servers, one per line as user@host or user@host:port. They are reached over SSH "
-                   "with ssh-agent or a key file; passwords are not used."));
     m_paste = new QPlainTextEdit;
     m_paste->setObjectName(QStringLiteral("bulkPaste"));
-    m_paste->setPlaceholderText(tr("admin@10.0.0.11\nadmin@10.0.0.12\n..."));
     m_paste->setTabChangesFocus(true);
     m_paste->setMaximumHeight(90);
-    auto *add = new QPushButton(tr("&Add these servers"));
+    auto *add = new QPushButton;
     add->setObjectName(QStringLiteral("addNodes"));
-    auto *remove = new QPushButton(tr("Re&move selected"));
+    auto *remove = new QPushButton;
     remove->setObjectName(QStringLiteral("removeNode"));
     m_table = new QTableWidget(0, 3);
     m_table->setObjectName(QStringLiteral("nodes"));
-    m_table->setHorizontalHeaderLabels({tr("Address"), tr("Key file (empty: ssh-agent)"), tr("Connection")});
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setColumnWidth(Address, 220);
     m_table->setColumnWidth(Key, 260);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setTabKeyNavigation(false);
-    m_test = new QPushButton(tr("&Test connections"));
+    m_test = new QPushButton;
     m_test->setObjectName(QStringLiteral("testConnections"));
-    m_accept = new QPushButton(tr("A&ccept host key"));
+    m_accept = new QPushButton;
     m_accept->setObjectName(QStringLiteral("acceptKey"));
-    m_reject = new QPushButton(tr("Re&ject host key"));
+    m_reject = new QPushButton;
     m_reject->setObjectName(QStringLiteral("rejectKey"));
     m_progress = new QProgressBar;
     m_progress->setObjectName(QStringLiteral("connectionProgress"));
-    m_progress->setFormat(tr("%v of %m tested"));
     m_progress->hide();
     m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("nodesStatus"));
@@ -85,6 +81,30 @@ NodesPage::NodesPage(SetupWizard *wizard) : m_w(wizard)
         n.connected = false; // an edited address or key is tested again
         emit completeChanged();
     });
+    retranslate();
+}
+
+void NodesPage::retranslate()
+{
+    setTitle(tr("Nodes"));
+    setSubTitle(tr("The GPU servers, one per line as user@host or user@host:port. They are reached over SSH "
+                   "with ssh-agent or a key file; passwords are not used."));
+    m_paste->setPlaceholderText(tr("admin@10.0.0.11\nadmin@10.0.0.12\n..."));
+    findChild<QPushButton *>(QStringLiteral("addNodes"))->setText(tr("&Add these servers"));
+    findChild<QPushButton *>(QStringLiteral("removeNode"))->setText(tr("Re&move selected"));
+    m_table->setHorizontalHeaderLabels({tr("Address"), tr("Key file (empty: ssh-agent)"), tr("Connection")});
+    m_test->setText(tr("&Test connections"));
+    m_accept->setText(tr("A&ccept host key"));
+    m_reject->setText(tr("Re&ject host key"));
+    m_progress->setFormat(tr("%v of %m tested"));
+    refresh(); // "not tested" and the status line; the typed addresses are in the state
+}
+
+void NodesPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWizardPage::changeEvent(event);
 }
 
 void NodesPage::initializePage()
@@ -209,7 +229,7 @@ void NodesPage::testConnections()
                                              "(ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub) and accept or reject it")
                                               .arg(QString::fromStdString(p.unknownKey->type), m_unknownKeys[r]);
                 } else {
-                    nodes[r].connection = QString::fromStdString(p.error.message);
+                    nodes[r].connection = sn::errorText(p.error);
                 }
             }
             refresh();

@@ -26,6 +26,10 @@ namespace sn {
 class SetupWizard;
 class TopologyView;
 
+// The label of `field`'s QFormLayout row (added as addRow(QString(), field)) set to `text`,
+// made with `field` as its buddy the first time.
+void setFormLabel(QWidget *field, const QString &text);
+
 // Below a page's table: the selected row's finding in full, wrapped (cells elide long text).
 // Selectable, so a message can be copied into a ticket.
 QLabel *makeDetailLabel(const QString &objectName);
@@ -37,7 +41,11 @@ public:
     void initializePage() override;
     bool validatePage() override;
 
+protected:
+    void changeEvent(QEvent *event) override; // LanguageChange: retranslate()
+
 private:
+    void retranslate(); // the static texts in the current language; what was typed stays
     SetupWizard *m_w;
     QRadioButton *m_new, *m_import, *m_resume;
     QLineEdit *m_name, *m_yaml;
@@ -56,7 +64,11 @@ public:
     void acceptSelectedKey();
     void rejectSelectedKey();
 
+protected:
+    void changeEvent(QEvent *event) override; // LanguageChange: retranslate()
+
 private:
+    void retranslate(); // the static texts in the current language; what was typed stays
     void addFromPaste();
     void removeSelected();
     void refresh();
@@ -82,7 +94,11 @@ public:
     void discover(bool onlyFailed);
     void dropSelected();
 
+protected:
+    void changeEvent(QEvent *event) override; // LanguageChange: retranslate()
+
 private:
+    void retranslate(); // the static texts in the current language; what was typed stays
     void refresh();
     SetupWizard *m_w;
     QTreeWidget *m_list;
@@ -98,7 +114,11 @@ public:
     explicit ProfilePage(SetupWizard *wizard);
     void initializePage() override;
 
+protected:
+    void changeEvent(QEvent *event) override; // LanguageChange: retranslate()
+
 private:
+    void retranslate(); // the static texts in the current language; what was typed stays
     SetupWizard *m_w;
     QTreeWidget *m_tree;
     QLabel *m_detail;
@@ -113,7 +133,11 @@ public:
     bool isComplete() const override;
     const std::vector<setup::CheckResult> &results() const { return m_results; }
 
+protected:
+    void changeEvent(QEvent *event) override; // LanguageChange: retranslate()
+
 private:
+    void retranslate(); // the static texts in the current language; what was typed stays
     SetupWizard *m_w;
     QTreeWidget *m_tree;
     QLabel *m_summary, *m_detail;
@@ -128,7 +152,11 @@ public:
     explicit NetworkPage(SetupWizard *wizard);
     void initializePage() override;
 
+protected:
+    void changeEvent(QEvent *event) override; // LanguageChange: retranslate()
+
 private:
+    void retranslate(); // the static texts in the current language; what was typed stays
     SetupWizard *m_w;
     TopologyView *m_view;
     QPlainTextEdit *m_advice;
@@ -141,7 +169,11 @@ public:
     void initializePage() override;
     bool validatePage() override;
 
+protected:
+    void changeEvent(QEvent *event) override; // LanguageChange: retranslate()
+
 private:
+    void retranslate(); // the static texts in the current language; what was typed stays
     SetupWizard *m_w;
     QTableWidget *m_classes, *m_queues;
     QComboBox *m_backend;
@@ -159,7 +191,11 @@ public:
     // "admin@[fd00::1]:22" -> "fd00::1": the host the certificate and the console name.
     static std::string parseHostOf(const QString &address);
 
+protected:
+    void changeEvent(QEvent *event) override; // LanguageChange: retranslate()
+
 private:
+    void retranslate(); // the static texts in the current language; what was typed stays
     SetupWizard *m_w;
     QLineEdit *m_dir, *m_clients, *m_listen;
     QCheckBox *m_mutual;
@@ -176,7 +212,11 @@ public:
     bool isComplete() const override;
     void apply();
 
+protected:
+    void changeEvent(QEvent *event) override; // LanguageChange: retranslate()
+
 private:
+    void retranslate(); // the static texts in the current language; what was typed stays
     SetupWizard *m_w;
     QPlainTextEdit *m_yaml;
     QLineEdit *m_output;
@@ -197,7 +237,11 @@ public:
     // The head node's address, the CA, the admin token and (mutual TLS) the client certificate.
     static ConsoleConnection connection(const SetupState &state);
 
+protected:
+    void changeEvent(QEvent *event) override; // LanguageChange: retranslate()
+
 private:
+    void retranslate(); // the static texts in the current language; what was typed stays
     SetupWizard *m_w;
     QCheckBox *m_connect;
     QLabel *m_summary;

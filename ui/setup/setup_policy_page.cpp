@@ -5,6 +5,7 @@
 #include "ui/setup/setup_wizard.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -15,15 +16,10 @@ namespace sn {
 
 PolicyPage::PolicyPage(SetupWizard *wizard) : m_w(wizard)
 {
-    setTitle(tr("Scheduling policy"));
-    setSubTitle(tr("Priority classes and queues with their GPU quotas. The usual starting point is filled in; "
-                   "change it now or later in cluster.yaml."));
     m_classes = new QTableWidget(0, 2);
     m_classes->setObjectName(QStringLiteral("priorityClasses"));
-    m_classes->setHorizontalHeaderLabels({tr("Priority class"), tr("Value (higher wins)")});
     m_queues = new QTableWidget(0, 4);
     m_queues->setObjectName(QStringLiteral("queues"));
-    m_queues->setHorizontalHeaderLabels({tr("Queue"), tr("GPUs guaranteed"), tr("GPUs at most"), tr("Memory limit")});
     for (QTableWidget *t : {m_classes, m_queues}) {
         t->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
         t->horizontalHeader()->setStretchLastSection(true);
@@ -31,25 +27,49 @@ PolicyPage::PolicyPage(SetupWizard *wizard) : m_w(wizard)
     }
     m_backend = new QComboBox;
     m_backend->setObjectName(QStringLiteral("backend"));
-    m_backend->addItem(tr("Embedded scheduler (this engine)"), QStringLiteral("embedded"));
-    m_backend->addItem(tr("Slurm (sbatch --gres=gpu:N)"), QStringLiteral("slurm"));
-    m_backend->addItem(tr("Kubernetes (nvidia.com/gpu, PriorityClass, ResourceQuota)"), QStringLiteral("kubernetes"));
+    for (const char *backend : {"embedded", "slurm", "kubernetes"})
+        m_backend->addItem(QString(), QString::fromLatin1(backend));
     m_error = new QLabel;
     m_error->setObjectName(QStringLiteral("policyError"));
     auto *layout = new QVBoxLayout(this);
     // Alt+P and Alt+Q reach the tables: a label's mnemonic needs its buddy.
-    auto *classesLabel = new QLabel(tr("&Priority classes:"));
+    auto *classesLabel = new QLabel;
+    classesLabel->setObjectName(QStringLiteral("priorityClassesLabel"));
     classesLabel->setBuddy(m_classes);
-    auto *queuesLabel = new QLabel(tr("&Queues:"));
+    auto *queuesLabel = new QLabel;
+    queuesLabel->setObjectName(QStringLiteral("queuesLabel"));
     queuesLabel->setBuddy(m_queues);
     layout->addWidget(classesLabel);
     layout->addWidget(m_classes);
     layout->addWidget(queuesLabel);
     layout->addWidget(m_queues);
     auto *form = new QFormLayout;
-    form->addRow(tr("&Jobs run by:"), m_backend);
+    form->addRow(QString(), m_backend);
     layout->addLayout(form);
     layout->addWidget(m_error);
+    retranslate();
+}
+
+void PolicyPage::retranslate()
+{
+    setTitle(tr("Scheduling policy"));
+    setSubTitle(tr("Priority classes and queues with their GPU quotas. The usual starting point is filled in; "
+                   "change it now or later in cluster.yaml."));
+    m_classes->setHorizontalHeaderLabels({tr("Priority class"), tr("Value (higher wins)")});
+    m_queues->setHorizontalHeaderLabels({tr("Queue"), tr("GPUs guaranteed"), tr("GPUs at most"), tr("Memory limit")});
+    m_backend->setItemText(0, tr("Embedded scheduler (this engine)"));
+    m_backend->setItemText(1, tr("Slurm (sbatch --gres=gpu:N)"));
+    m_backend->setItemText(2, tr("Kubernetes (nvidia.com/gpu, PriorityClass, ResourceQuota)"));
+    findChild<QLabel *>(QStringLiteral("priorityClassesLabel"))->setText(tr("&Priority classes:"));
+    findChild<QLabel *>(QStringLiteral("queuesLabel"))->setText(tr("&Queues:"));
+    setFormLabel(m_backend, tr("&Jobs run by:"));
+}
+
+void PolicyPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWizardPage::changeEvent(event);
 }
 
 void PolicyPage::initializePage()

@@ -5,11 +5,13 @@
 #include "backend/remote/grpc/certificate_authority.h"
 #include "backend/remote/grpc/host_port.h"
 #include "backend/setup/daemon_service.h"
+#include "translations/engine_message.h"
 #include "ui/setup/setup_pages.h"
 #include "ui/setup/setup_wizard.h"
 
 #include <QCheckBox>
 #include <QDir>
+#include <QEvent>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QLineEdit>
@@ -21,37 +23,54 @@ namespace sn {
 
 SecurityPage::SecurityPage(SetupWizard *wizard) : m_w(wizard)
 {
-    setTitle(tr("Security"));
-    setSubTitle(tr("supernoded only accepts TLS with a token. Create the certificate authority, the server and "
-                   "client certificates, and the first admin token; say who may connect."));
     m_dir = new QLineEdit;
     m_dir->setObjectName(QStringLiteral("certificateDir"));
     m_clients = new QLineEdit;
     m_clients->setObjectName(QStringLiteral("allowedClients"));
-    m_clients->setPlaceholderText(tr("head.example.com, 10.0.0.1"));
-    m_clients->setToolTip(tr("The names and addresses the console uses to reach the head node; the server "
-                             "certificate is made for them."));
     m_listen = new QLineEdit;
     m_listen->setObjectName(QStringLiteral("listenAddress"));
-    m_listen->setToolTip(tr("0.0.0.0:7443 takes connections on every interface; give one address to limit it."));
-    m_mutual = new QCheckBox(tr("Clients must also show a certificate signed by this CA (&mutual TLS)"));
+    m_mutual = new QCheckBox;
     m_mutual->setObjectName(QStringLiteral("mutualTls"));
-    m_create = new QPushButton(tr("&Create CA, certificates and admin token"));
+    m_create = new QPushButton;
     m_create->setObjectName(QStringLiteral("createCertificates"));
     m_result = new QPlainTextEdit;
     m_result->setObjectName(QStringLiteral("securityResult"));
     m_result->setReadOnly(true);
     m_result->setTabChangesFocus(true);
     auto *form = new QFormLayout;
-    form->addRow(tr("Certificate &directory:"), m_dir);
-    form->addRow(tr("Head node &names (certificate):"), m_clients);
-    form->addRow(tr("supernoded &listens on:"), m_listen);
+    form->addRow(QString(), m_dir);
+    form->addRow(QString(), m_clients);
+    form->addRow(QString(), m_listen);
     form->addRow(QString(), m_mutual);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(m_create);
     layout->addWidget(m_result);
     connect(m_create, &QPushButton::clicked, this, &SecurityPage::createCertificates);
+    retranslate();
+}
+
+void SecurityPage::retranslate()
+{
+    setTitle(tr("Security"));
+    setSubTitle(tr("supernoded only accepts TLS with a token. Create the certificate authority, the server and "
+                   "client certificates, and the first admin token; say who may connect."));
+    m_clients->setPlaceholderText(tr("head.example.com, 10.0.0.1"));
+    m_clients->setToolTip(tr("The names and addresses the console uses to reach the head node; the server "
+                             "certificate is made for them."));
+    m_listen->setToolTip(tr("0.0.0.0:7443 takes connections on every interface; give one address to limit it."));
+    m_mutual->setText(tr("Clients must also show a certificate signed by this CA (&mutual TLS)"));
+    m_create->setText(tr("&Create CA, certificates and admin token"));
+    setFormLabel(m_dir, tr("Certificate &directory:"));
+    setFormLabel(m_clients, tr("Head node &names (certificate):"));
+    setFormLabel(m_listen, tr("supernoded &listens on:"));
+}
+
+void SecurityPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWizardPage::changeEvent(event);
 }
 
 void SecurityPage::initializePage()
@@ -91,11 +110,11 @@ bool SecurityPage::isComplete() const
 static QString listenProblem(const QString &listen)
 {
     if (auto hp = rpc::parseHostPort(listen.toStdString(), "supernoded listens on"); !hp)
-        return QString::fromStdString(hp.error().message);
+        return sn::errorText(hp.error());
     setup::DaemonServiceSettings d;
     d.listen = listen.toStdString();
     if (auto text = setup::daemonDropIn(d); !text)
-        return QString::fromStdString(text.error().message);
+        return sn::errorText(text.error());
     return {};
 }
 
@@ -117,8 +136,7 @@ void SecurityPage::createCertificates()
     }
     auto files = rpc::initCertificates(s.certificateDir.toStdString(), hosts);
     if (!files) {
-        m_result->setPlainText(
-            tr("Could not create the certificates: %1").arg(QString::fromStdString(files.error().message)));
+        m_result->setPlainText(tr("Could not create the certificates: %1").arg(sn::errorText(files.error())));
         return;
     }
     auto token = rpc::createToken("admin", rpc::Role::Admin);
@@ -128,8 +146,8 @@ void SecurityPage::createCertificates()
     if (stored.ok())
         stored = rpc::writeFileWithMode(dir + "/admin.token", token->token + "\n", 0600);
     if (!stored.ok()) {
-        m_result->setPlainText(tr("Certificates made, but the admin token failed: %1")
-                                   .arg(QString::fromStdString(stored.error().message)));
+        m_result->setPlainText(
+            tr("Certificates made, but the admin token failed: %1").arg(sn::errorText(stored.error())));
         return;
     }
     s.certificatesCreated = true;

@@ -1,9 +1,11 @@
 // Start: a new cluster, an existing cluster.yaml to import, or the saved setup to resume.
 #include "backend/model/cluster_yaml.h"
 #include "backend/setup/cluster_spec_builder.h"
+#include "translations/engine_message.h"
 #include "ui/setup/setup_pages.h"
 #include "ui/setup/setup_wizard.h"
 
+#include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -14,25 +16,22 @@ namespace sn {
 
 StartPage::StartPage(SetupWizard *wizard) : m_w(wizard)
 {
-    setTitle(tr("Start"));
-    setSubTitle(tr("Set up a new cluster from a list of servers, or start from an existing cluster.yaml."));
-    m_new = new QRadioButton(tr("&New cluster"));
+    m_new = new QRadioButton;
     m_new->setObjectName(QStringLiteral("startNew"));
-    m_import = new QRadioButton(tr("&Import an existing cluster.yaml"));
+    m_import = new QRadioButton;
     m_import->setObjectName(QStringLiteral("startImport"));
-    m_resume = new QRadioButton(tr("&Resume where you left off"));
+    m_resume = new QRadioButton;
     m_resume->setObjectName(QStringLiteral("startResume"));
     m_name = new QLineEdit;
     m_name->setObjectName(QStringLiteral("clusterName"));
     m_yaml = new QLineEdit;
     m_yaml->setObjectName(QStringLiteral("importPath"));
-    m_yaml->setPlaceholderText(tr("/etc/supernode/cluster.yaml"));
     m_error = new QLabel;
     m_error->setObjectName(QStringLiteral("startError"));
     m_error->setWordWrap(true);
     auto *form = new QFormLayout;
-    form->addRow(tr("Cluster &name:"), m_name);
-    form->addRow(tr("cluster.yaml to &import:"), m_yaml);
+    form->addRow(QString(), m_name);
+    form->addRow(QString(), m_yaml);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_new);
     layout->addWidget(m_import);
@@ -41,6 +40,26 @@ StartPage::StartPage(SetupWizard *wizard) : m_w(wizard)
     layout->addWidget(m_error);
     layout->addStretch();
     connect(m_import, &QRadioButton::toggled, m_yaml, &QWidget::setEnabled);
+    retranslate();
+}
+
+void StartPage::retranslate()
+{
+    setTitle(tr("Start"));
+    setSubTitle(tr("Set up a new cluster from a list of servers, or start from an existing cluster.yaml."));
+    m_new->setText(tr("&New cluster"));
+    m_import->setText(tr("&Import an existing cluster.yaml"));
+    m_resume->setText(tr("&Resume where you left off"));
+    m_yaml->setPlaceholderText(tr("/etc/supernode/cluster.yaml"));
+    setFormLabel(m_name, tr("Cluster &name:"));
+    setFormLabel(m_yaml, tr("cluster.yaml to &import:"));
+}
+
+void StartPage::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWizardPage::changeEvent(event);
 }
 
 void StartPage::initializePage()
@@ -65,7 +84,7 @@ bool StartPage::validatePage()
     if (m_import->isChecked()) {
         auto spec = loadClusterYaml(m_yaml->text().trimmed().toStdString());
         if (!spec) {
-            m_error->setText(QString::fromStdString(spec.error().message));
+            m_error->setText(sn::errorText(spec.error()));
             return false;
         }
         s.importedYaml = m_yaml->text().trimmed();

@@ -1,4 +1,5 @@
 #include "ui/setup/setup_state.h"
+#include "translations/engine_message.h"
 
 #include "backend/remote/ssh/ssh_target.h"
 #include "backend/setup/cluster_spec_builder.h"
@@ -141,7 +142,7 @@ SshOptions SetupState::sshOptionsFor(const WizardNode &node, const SshOptions &d
     SshOptions o = defaults;
     auto target = parseSshTarget(node.address.trimmed().toStdString());
     if (!target) {
-        *why = QString::fromStdString(target.error().message);
+        *why = sn::errorText(target.error());
         return o;
     }
     o.target = *target;

@@ -6,7 +6,9 @@
 #include <QAbstractButton>
 #include <QCoreApplication>
 #include <QDir>
+#include <QEvent>
 #include <QFileInfo>
+#include <QFormLayout>
 #include <QLabel>
 #include <QLoggingCategory>
 #include <QStandardPaths>
@@ -14,6 +16,26 @@
 namespace sn {
 
 Q_LOGGING_CATEGORY(lcSetup, "sn.ui.setup")
+
+void setFormLabel(QWidget *field, const QString &text)
+{
+    for (QWidget *w = field->parentWidget(); w; w = w->parentWidget())
+        for (QFormLayout *form : w->findChildren<QFormLayout *>()) {
+            int row = -1;
+            QFormLayout::ItemRole role;
+            form->getWidgetPosition(field, &row, &role);
+            if (row < 0)
+                continue;
+            if (auto *label = qobject_cast<QLabel *>(form->labelForField(field))) {
+                label->setText(text);
+            } else { // addRow(QString(), field) makes no label: the first call makes it
+                auto *made = new QLabel(text);
+                made->setBuddy(field); // its mnemonic reaches the field
+                form->setWidget(row, QFormLayout::LabelRole, made);
+            }
+            return;
+        }
+}
 
 QLabel *makeDetailLabel(const QString &objectName)
 {
@@ -50,7 +72,7 @@ SetupWizardOptions defaultSetupWizardOptions()
 SetupWizard::SetupWizard(SetupWizardOptions options, QWidget *parent) : QWizard(parent), m_options(std::move(options))
 {
     setObjectName(QStringLiteral("setupWizard"));
-    setWindowTitle(tr("Set up a cluster"));
+    retranslate();
     setWizardStyle(QWizard::ClassicStyle); // the same on every platform, and keyboard-friendly
     setOption(QWizard::NoCancelButtonOnLastPage);
     setOption(QWizard::HaveHelpButton, false);
@@ -88,6 +110,20 @@ SetupWizard::SetupWizard(SetupWizardOptions options, QWidget *parent) : QWizard(
 }
 
 SetupWizard::~SetupWizard() = default;
+
+void SetupWizard::retranslate()
+{
+    setWindowTitle(tr("Set up a cluster"));
+}
+
+void SetupWizard::changeEvent(QEvent *event)
+{
+    // The pages retranslate themselves (each gets the event too) and keep what was typed: the
+    // widgets stay, only their texts change, and the state and the page history are untouched.
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWizard::changeEvent(event);
+}
 
 std::vector<setup::NodeInventory> SetupWizard::inventories() const
 {

@@ -38,8 +38,10 @@ signals:
 
 protected:
     void done(int result) override;
+    void changeEvent(QEvent *event) override; // LanguageChange: the title; the pages do their own
 
 private:
+    void retranslate();
     SetupWizardOptions m_options;
     SetupState m_state;
     bool m_resumed = false;

@@ -97,6 +97,15 @@ private slots:
         const auto noToken = ctl({"--remote", url, "--ca", daemon.path("certs/ca.pem"), "status"});
         QCOMPARE(noToken.exitCode, 1);
         QVERIFY(noToken.err.contains("needs a token"));
+        // The daemon's refusals, in English on the wire, reach a Chinese user in Chinese.
+        const auto zhAdvance = ctl(QStringList{"--lang", "zh_CN"} + remote + QStringList{"status", "--after", "5"});
+        QCOMPARE(zhAdvance.exitCode, 1);
+        QVERIFY2(QString::fromUtf8(zhAdvance.err)
+                     .contains(QString::fromUtf8("AdvanceTime 需要 operator 角色；'test-viewer' 的角色是 viewer")),
+                 zhAdvance.err.constData());
+        const auto zhNoToken = ctl({"--lang", "zh_CN", "--remote", url, "--ca", daemon.path("certs/ca.pem"), "status"});
+        QVERIFY2(QString::fromUtf8(zhNoToken.err).contains(QString::fromUtf8("未通过身份验证：此守护进程需要令牌")),
+                 zhNoToken.err.constData());
     }
 
     void jobsAndEventsOverTheRemoteEngine()
