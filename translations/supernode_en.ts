@@ -948,6 +948,9 @@ Compare it with the one the server shows (ssh-keygen -lf /etc/ssh/ssh_host_*_key
     </message>
     <message>
         <source>Close</source>
+    </message>
+</context>
+<context>
     <name>sn::ConsoleCommandLine</name>
     <message>
         <source>Show this help.</source>

@@ -953,6 +953,9 @@ Compare it with the one the server shows (ssh-keygen -lf /etc/ssh/ssh_host_*_key
     <message>
         <source>Close</source>
         <translation>关闭</translation>
+    </message>
+</context>
+<context>
     <name>sn::ConsoleCommandLine</name>
     <message>
         <source>Show this help.</source>
