@@ -7,10 +7,12 @@ namespace sn::anomaly {
 
 namespace {
 
-constexpr const char *kPower = "DCGM_FI_DEV_POWER_USAGE";
-constexpr const char *kUtil = "DCGM_FI_DEV_GPU_UTIL";
-constexpr const char *kFan = "DCGM_FI_DEV_FAN_SPEED";
-constexpr const char *kThermalMetrics[] = {"DCGM_FI_DEV_GPU_TEMP", "DCGM_FI_DEV_MEMORY_TEMP"};
+// string_views, so that comparing a sample's metric with them checks the length first instead
+// of running strlen and memcmp on every sample.
+constexpr std::string_view kPower = "DCGM_FI_DEV_POWER_USAGE";
+constexpr std::string_view kUtil = "DCGM_FI_DEV_GPU_UTIL";
+constexpr std::string_view kFan = "DCGM_FI_DEV_FAN_SPEED";
+constexpr std::string_view kThermalMetrics[] = {"DCGM_FI_DEV_GPU_TEMP", "DCGM_FI_DEV_MEMORY_TEMP"};
 
 DetectorConfig thermalConfig(const LoadAwareConfig &c)
 {
