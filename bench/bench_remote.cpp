@@ -6,6 +6,9 @@
 //   ingress_samples_per_s  4 simulated agents (256 GPUs x 20 metrics each) push columnar
 //                  batches over PushSamples/TLS as fast as a fresh daemon stores them, 10 s
 //                  each run; samples acknowledged (in the WAL) per second; median of 3
+//   ingress_samples_per_cpu_s  the same runs, samples acknowledged per CPU-second the daemon
+//                  spent (user + system, from /proc/PID/stat): on a shared machine a run that
+//                  lost the cores to other work still tells how costly ingress is; median of 3
 //   latency_ms_p99 128 agents x 8 GPUs x 20 metrics (1,024 GPUs) push once a second, stamped
 //                  with the wall clock; a SubscribeTelemetry client of the daemon notes each
 //                  sample's arrival minus its stamp; p99 of 20 s, median of 3 runs
@@ -20,6 +23,8 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+
+#include <unistd.h>
 
 #include <chrono>
 #include <deque>
@@ -68,6 +73,22 @@ double percentile(std::vector<double> v, double q)
     return v[std::min(v.size() - 1, static_cast<std::size_t>(q * static_cast<double>(v.size())))];
 }
 
+// CPU seconds (user + system) process `pid` has used so far; -1 when it cannot be read.
+double cpuSeconds(qint64 pid)
+{
+    QFile stat(QString("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return -1;
+    const QByteArray text = stat.readAll();
+    // Fields after the command name, which is in parentheses and may hold spaces: state is
+    // field 3, utime 14 and stime 15 (proc(5)).
+    const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
+    if (fields.size() < 13)
+        return -1;
+    return static_cast<double>(fields[11].toLongLong() + fields[12].toLongLong()) /
+           static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
 // A fresh daemon for the telemetry figures, so that neither sees the other's series.
 bool startTelemetryDaemon(test::SupernodedProcess &daemon, bench::AgentTarget *target)
 {
@@ -89,7 +110,8 @@ bool startTelemetryDaemon(test::SupernodedProcess &daemon, bench::AgentTarget *t
     return true;
 }
 
-int telemetryFigures()
+// ingressOnly: the ingress figures alone (profiling, quick checks).
+int telemetryFigures(bool ingressOnly)
 {
     {
         test::SupernodedProcess daemon;
@@ -98,8 +120,9 @@ int telemetryFigures()
             return 1;
         // Sample times a day back, one hour apart per run, so each run appends in order.
         const std::int64_t base = QDateTime::currentMSecsSinceEpoch() / 7'200'000 * 7'200'000 - 86'400'000;
-        std::vector<double> rates;
+        std::vector<double> rates, perCpu;
         for (int run = 0; run < 3; ++run) {
+            const double cpuBefore = cpuSeconds(daemon.pid());
             const bench::IngressResult r = bench::pushFlatOut(target, 4, 256, base + run * 3'600'000LL, 10.0);
             if (!r.error.empty() || r.rejected > 0 || r.accepted != r.sent) {
                 std::fprintf(stderr, "bench_remote: ingress run %d: %s (sent %llu, accepted %llu, rejected %llu)\n",
@@ -107,12 +130,19 @@ int telemetryFigures()
                              (unsigned long long)r.rejected);
                 return 1;
             }
+            const double cpu = cpuSeconds(daemon.pid()) - cpuBefore;
             rates.push_back(r.samplesPerSecond);
-            std::fprintf(stderr, "bench_remote: ingress run %d: %.0f samples/s\n", run, r.samplesPerSecond);
+            perCpu.push_back(cpuBefore >= 0 && cpu > 0 ? static_cast<double>(r.accepted) / cpu : 0);
+            std::fprintf(stderr,
+                         "bench_remote: ingress run %d: %.0f samples/s, daemon %.2f CPU-s, %.0f samples/CPU-s\n", run,
+                         r.samplesPerSecond, cpu, perCpu.back());
         }
         bench::printFigure("remote", "ingress_samples_per_s", median(rates), "1/s", "target", 1'000'000);
+        bench::printFigure("remote", "ingress_samples_per_cpu_s", median(perCpu), "1/CPU-s");
         daemon.stop();
     }
+    if (ingressOnly)
+        return 0;
     {
         test::SupernodedProcess daemon;
         bench::AgentTarget target;
@@ -149,8 +179,10 @@ int main(int argc, char **argv)
     options.spec.simulation.jobArrivalsPerHour = 0;
     options.extraArguments << "--rate-limit"
                            << "1000000";
-    if (app.arguments().contains("--telemetry")) // only the two telemetry figures
-        return telemetryFigures();
+    if (app.arguments().contains("--telemetry")) // only the telemetry figures
+        return telemetryFigures(false);
+    if (app.arguments().contains("--ingress")) // only the ingress figures
+        return telemetryFigures(true);
     QString why;
     if (!daemon.start(options, &why)) {
         std::fprintf(stderr, "bench_remote: %s\n", qPrintable(why));
@@ -187,5 +219,5 @@ int main(int argc, char **argv)
     }
     bench::printFigure("remote", "restart_ms", median(restarts), "ms", "target", 2000);
     daemon.stop();
-    return telemetryFigures();
+    return telemetryFigures(false);
 }

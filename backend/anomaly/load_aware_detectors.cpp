@@ -7,10 +7,12 @@ namespace sn::anomaly {
 
 namespace {
 
-constexpr const char *kPower = "DCGM_FI_DEV_POWER_USAGE";
-constexpr const char *kUtil = "DCGM_FI_DEV_GPU_UTIL";
-constexpr const char *kFan = "DCGM_FI_DEV_FAN_SPEED";
-constexpr const char *kThermalMetrics[] = {"DCGM_FI_DEV_GPU_TEMP", "DCGM_FI_DEV_MEMORY_TEMP"};
+// string_views, so that comparing a sample's metric with them checks the length first instead
+// of running strlen and memcmp on every sample.
+constexpr std::string_view kPower = "DCGM_FI_DEV_POWER_USAGE";
+constexpr std::string_view kUtil = "DCGM_FI_DEV_GPU_UTIL";
+constexpr std::string_view kFan = "DCGM_FI_DEV_FAN_SPEED";
+constexpr std::string_view kThermalMetrics[] = {"DCGM_FI_DEV_GPU_TEMP", "DCGM_FI_DEV_MEMORY_TEMP"};
 
 DetectorConfig thermalConfig(const LoadAwareConfig &c)
 {
@@ -46,10 +48,10 @@ DetectorConfig idleConfig(double minScale)
     return d;
 }
 
-std::string label(const MetricSample &s, const char *name)
+const std::string *label(const MetricSample &s, const char *name)
 {
     const auto it = s.labels.find(name);
-    return it == s.labels.end() ? std::string() : it->second;
+    return it == s.labels.end() || it->second.empty() ? nullptr : &it->second;
 }
 
 } // namespace
@@ -89,19 +91,19 @@ LoadAwareDetectors::LoadAwareDetectors(LoadAwareConfig config) : m_config(std::m
 
 LoadAwareDetectors::Gpu *LoadAwareDetectors::gpuOf(const MetricSample &s)
 {
-    const std::string host = label(s, "Hostname");
-    const std::string gpu = label(s, "gpu");
-    if (host.empty() || gpu.empty())
+    const std::string *host = label(s, "Hostname");
+    const std::string *gpu = label(s, "gpu");
+    if (!host || !gpu)
         return nullptr;
-    const std::string key = host + "|" + gpu;
-    auto it = m_gpus.find(key);
+    m_gpuKey.assign(*host).append(1, '|').append(*gpu);
+    auto it = m_gpus.find(m_gpuKey);
     if (it == m_gpus.end()) {
         if (m_gpus.size() >= m_config.maxGpus) {
             ++m_unwatched;
             return nullptr;
         }
-        it = m_gpus.emplace(key, Gpu{}).first;
-        it->second.name = "{Hostname=" + host + ",gpu=" + gpu + "}";
+        it = m_gpus.emplace(m_gpuKey, Gpu{}).first;
+        it->second.name = "{Hostname=" + *host + ",gpu=" + *gpu + "}";
     }
     return &it->second;
 }
@@ -119,10 +121,10 @@ void LoadAwareDetectors::addPower(Gpu &g, const MetricSample &s)
     g.powerTimeMs = std::max(g.powerTimeMs, s.timeMs);
 }
 
-WatchedDetector *LoadAwareDetectors::addThermal(Gpu &g, const MetricSample &s, std::string &key)
+LoadAwareDetectors::Fed LoadAwareDetectors::addThermal(Gpu &g, const MetricSample &s)
 {
     if (!g.hasPower)
-        return nullptr;
+        return {};
     auto it = g.thermal.find(s.metric);
     if (it == g.thermal.end()) {
         ThermalSeries t;
@@ -134,14 +136,13 @@ WatchedDetector *LoadAwareDetectors::addThermal(Gpu &g, const MetricSample &s, s
     ThermalSeries &t = it->second;
     ThermalFit &fit = t.fit;
     if (t.lastTimeMs && s.timeMs <= t.lastTimeMs)
-        return nullptr;
-    WatchedDetector *fed = nullptr;
+        return {};
+    Fed fed;
     bool anomalous = false;
     if (fit.identified) {
         const DetectorPoint p = t.watched.detector->add(s.timeMs, s.value - fit.predict(g.powerLag));
         anomalous = p.inEvent || p.score >= thermalConfig(m_config).exitScore;
-        fed = &t.watched;
-        key = t.key;
+        fed = {&t.key, &t.watched};
     }
     // An anomaly must not teach the fit that a broken fan is normal.
     if (!anomalous) {
@@ -158,7 +159,7 @@ WatchedDetector *LoadAwareDetectors::addThermal(Gpu &g, const MetricSample &s, s
     return fed;
 }
 
-WatchedDetector *LoadAwareDetectors::addCounter(Gpu &g, const MetricSample &s, double perMinute, std::string &key)
+LoadAwareDetectors::Fed LoadAwareDetectors::addCounter(Gpu &g, const MetricSample &s, double perMinute)
 {
     auto it = g.counters.find(s.metric);
     if (it == g.counters.end()) {
@@ -170,31 +171,30 @@ WatchedDetector *LoadAwareDetectors::addCounter(Gpu &g, const MetricSample &s, d
     }
     CounterSeries &c = it->second;
     if (!c.minute.empty() && s.timeMs <= c.minute.back().first)
-        return nullptr; // time did not move forward: nothing to count
+        return {}; // time did not move forward: nothing to count
     if (!c.minute.empty() && s.value < c.minute.back().second)
         c.minute.clear(); // a reset (driver reload, GPU reset): count from here
     c.minute.emplace_back(s.timeMs, s.value);
     while (c.minute.size() > 1 && c.minute[1].first <= s.timeMs - 60000)
         c.minute.pop_front();
     c.watched.detector->add(s.timeMs, s.value - c.minute.front().second);
-    key = c.key;
-    return &c.watched;
+    return {&c.key, &c.watched};
 }
 
-WatchedDetector *LoadAwareDetectors::addIdle(Gpu &g, const MetricSample &s, double minScale, std::string &key)
+LoadAwareDetectors::Fed LoadAwareDetectors::addIdle(Gpu &g, const MetricSample &s, double minScale)
 {
     if (g.idleSinceMs < 0 || s.timeMs - g.idleSinceMs < m_config.idleSettleMs)
-        return nullptr;
+        return {};
     auto it = g.idle.find(s.metric);
     if (it == g.idle.end()) {
-        WatchedDetector w;
-        w.detector = std::make_unique<SeriesDetector>(s.metric + g.name + " at idle", idleConfig(minScale));
-        it = g.idle.emplace(s.metric, std::move(w)).first;
-        g.idleKeys[s.metric] = "idle|" + s.metric + g.name;
+        IdleSeries idle;
+        idle.watched.detector = std::make_unique<SeriesDetector>(s.metric + g.name + " at idle", idleConfig(minScale));
+        idle.key = "idle|" + s.metric + g.name;
+        it = g.idle.emplace(s.metric, std::move(idle)).first;
     }
-    it->second.detector->add(s.timeMs, s.value);
-    key = g.idleKeys[s.metric];
-    return &it->second;
+    IdleSeries &idle = it->second;
+    idle.watched.detector->add(s.timeMs, s.value);
+    return {&idle.key, &idle.watched};
 }
 
 bool LoadAwareDetectors::reads(std::string_view metric) const
@@ -205,40 +205,35 @@ bool LoadAwareDetectors::reads(std::string_view metric) const
                        [&](const CounterThreshold &c) { return c.metric == metric; });
 }
 
-std::vector<std::pair<std::string, WatchedDetector *>> LoadAwareDetectors::add(const MetricSample &s)
+LoadAwareDetectors::Fed LoadAwareDetectors::add(const MetricSample &s)
 {
-    std::vector<std::pair<std::string, WatchedDetector *>> fed;
     if (!std::isfinite(s.value))
-        return fed;
+        return {};
     const bool thermal = s.metric == kThermalMetrics[0] || s.metric == kThermalMetrics[1];
     const auto counter = std::find_if(m_config.counters.begin(), m_config.counters.end(),
                                       [&](const CounterThreshold &c) { return c.metric == s.metric; });
     const bool isCounter = counter != m_config.counters.end();
     if (!thermal && !isCounter && s.metric != kPower && s.metric != kUtil && s.metric != kFan)
-        return fed;
+        return {};
     Gpu *g = gpuOf(s);
     if (!g)
-        return fed;
-    std::string key;
-    WatchedDetector *w = nullptr;
+        return {};
     if (s.metric == kUtil) {
         if (s.value > m_config.idleUtilPercent)
             g->idleSinceMs = -1;
         else if (g->idleSinceMs < 0)
             g->idleSinceMs = s.timeMs;
-    } else if (s.metric == kPower) {
-        addPower(*g, s);
-        w = addIdle(*g, s, m_config.idlePowerMinScaleW, key);
-    } else if (s.metric == kFan) {
-        w = addIdle(*g, s, m_config.idleFanMinScalePercent, key);
-    } else if (thermal) {
-        w = addThermal(*g, s, key);
-    } else {
-        w = addCounter(*g, s, counter->perMinute, key);
+        return {};
     }
-    if (w)
-        fed.emplace_back(std::move(key), w);
-    return fed;
+    if (s.metric == kPower) {
+        addPower(*g, s);
+        return addIdle(*g, s, m_config.idlePowerMinScaleW);
+    }
+    if (s.metric == kFan)
+        return addIdle(*g, s, m_config.idleFanMinScalePercent);
+    if (thermal)
+        return addThermal(*g, s);
+    return addCounter(*g, s, counter->perMinute);
 }
 
 } // namespace sn::anomaly

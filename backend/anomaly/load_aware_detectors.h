@@ -61,8 +61,14 @@ class LoadAwareDetectors {
 public:
     explicit LoadAwareDetectors(LoadAwareConfig config = {});
 
-    // The derived series this sample fed (key, detector), for the watch to report.
-    std::vector<std::pair<std::string, WatchedDetector *>> add(const MetricSample &sample);
+    // The derived series a sample fed, for the watch to report; a sample feeds at most one.
+    // Both point into this object and stay valid while it lives (series are never dropped).
+    struct Fed {
+        const std::string *key = nullptr;
+        WatchedDetector *watched = nullptr; // nullptr: the sample fed no detector
+    };
+    // Allocates nothing for a GPU and series it has seen: it runs for every watched sample.
+    Fed add(const MetricSample &sample);
     // Whether add() looks at samples of this metric at all (the ingress skips the others).
     bool reads(std::string_view metric) const;
 
@@ -90,6 +96,10 @@ private:
         WatchedDetector watched;
         std::string key;
     };
+    struct IdleSeries {
+        WatchedDetector watched;
+        std::string key;
+    };
     struct Gpu {
         std::string name; // "{Hostname=gpu01,gpu=3}"
         bool hasPower = false;
@@ -98,18 +108,18 @@ private:
         std::int64_t idleSinceMs = -1; // -1: busy (or not known yet)
         std::map<std::string, ThermalSeries> thermal;
         std::map<std::string, CounterSeries> counters;
-        std::map<std::string, WatchedDetector> idle;
-        std::map<std::string, std::string> idleKeys;
+        std::map<std::string, IdleSeries> idle;
     };
 
     Gpu *gpuOf(const MetricSample &sample);
     void addPower(Gpu &gpu, const MetricSample &sample);
-    WatchedDetector *addThermal(Gpu &gpu, const MetricSample &sample, std::string &key);
-    WatchedDetector *addCounter(Gpu &gpu, const MetricSample &sample, double perMinute, std::string &key);
-    WatchedDetector *addIdle(Gpu &gpu, const MetricSample &sample, double minScale, std::string &key);
+    Fed addThermal(Gpu &gpu, const MetricSample &sample);
+    Fed addCounter(Gpu &gpu, const MetricSample &sample, double perMinute);
+    Fed addIdle(Gpu &gpu, const MetricSample &sample, double minScale);
 
     LoadAwareConfig m_config;
     std::map<std::string, Gpu> m_gpus; // by "Hostname|gpu"
+    std::string m_gpuKey;              // gpuOf's lookup key, reused so a lookup allocates nothing
     std::size_t m_unwatched = 0;
 };
 

@@ -5,18 +5,12 @@
 
 namespace sn::anomaly {
 
-RobustBaseline::RobustBaseline(BaselineConfig config) : m_config(config) {}
+RobustBaseline::RobustBaseline(BaselineConfig config) : m_config(config), m_residuals(config.window) {}
 
 double RobustBaseline::scale() const
 {
     if (!m_scaleValid) {
-        double mad = 0;
-        if (!m_residuals.empty()) {
-            m_scratch.assign(m_residuals.begin(), m_residuals.end());
-            auto mid = m_scratch.begin() + std::ptrdiff_t(m_scratch.size() / 2);
-            std::nth_element(m_scratch.begin(), mid, m_scratch.end());
-            mad = *mid;
-        }
+        const double mad = m_residuals.median(); // 0 while there are none
         m_cachedScale = std::max({1.4826 * mad, m_config.minScale, m_config.relativeMinScale * std::abs(m_level)});
         m_scaleValid = true;
     }
@@ -40,9 +34,7 @@ void RobustBaseline::update(double value)
             const double s = scale() * m_config.clampSigmas;
             v = std::clamp(v, m_level - s, m_level + s);
         }
-        m_residuals.push_back(std::abs(v - m_level));
-        if (m_residuals.size() > m_config.window)
-            m_residuals.pop_front();
+        m_residuals.push(std::abs(v - m_level));
         m_level += m_config.alpha * (v - m_level);
     }
     ++m_seen;

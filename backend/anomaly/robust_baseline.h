@@ -4,11 +4,12 @@
 // another's 60 °C each get their own band. Robust by construction: the median ignores a few
 // wild values, and updates are clamped to the band, so an anomaly does not widen the band it
 // is measured against. Until `warmup` samples have been seen the baseline is not ready and
-// detectors stay silent.
+// detectors stay silent. The median is kept as residuals come (sliding_median.h): one is
+// needed per sample of every watched series.
+
+#include "backend/anomaly/sliding_median.h"
 
 #include <cstddef>
-#include <deque>
-#include <vector>
 
 namespace sn::anomaly {
 
@@ -38,8 +39,7 @@ private:
     BaselineConfig m_config;
     double m_level = 0;
     std::size_t m_seen = 0;
-    std::deque<double> m_residuals;
-    mutable std::vector<double> m_scratch;
+    SlidingMedian m_residuals;
     mutable double m_cachedScale = 0;
     mutable bool m_scaleValid = false;
 };

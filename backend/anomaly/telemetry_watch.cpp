@@ -119,8 +119,8 @@ std::vector<WatchChange> TelemetryWatch::add(const MetricSample &sample)
         }
     }
     if (m_loadAware)
-        for (auto &[key, watched] : m_loadAware->add(sample))
-            report(*watched, key, sample, out);
+        if (const LoadAwareDetectors::Fed fed = m_loadAware->add(sample); fed.watched)
+            report(*fed.watched, *fed.key, sample, out);
     return out;
 }
 

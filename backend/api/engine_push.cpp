@@ -61,6 +61,10 @@ Result<tsdb::AppendResult> Engine::ingestPushed(PushStreamTable &table, PushedBa
     const bool live = isSignalConnected(telemetrySignal);
     std::vector<tsdb::RefSample> fresh;   // stream refs; only what subscribers or the watch need
     std::vector<tsdb::RefSample> watched; // ref: index in table.watchedSamples
+    if (live)
+        fresh.reserve(batch.samples.size());
+    if (!table.watchedSamples.empty())
+        watched.reserve(batch.samples.size());
     for (const tsdb::RefSample &s : batch.samples) {
         std::int64_t &until = m_pushedUntil[table.store[s.ref]];
         if (s.timeMs <= until)
@@ -71,16 +75,19 @@ Result<tsdb::AppendResult> Engine::ingestPushed(PushStreamTable &table, PushedBa
         if (const int w = table.watched[s.ref]; w >= 0)
             watched.push_back({static_cast<tsdb::SeriesId>(w), s.timeMs, s.value});
     }
+    // An agent's batch is mostly one collection time, so already in order: checking is a
+    // pass, where stable_sort would still allocate and merge.
+    const auto byTime = [](const tsdb::RefSample &a, const tsdb::RefSample &b) { return a.timeMs < b.timeMs; };
     if (!fresh.empty()) {
-        std::stable_sort(fresh.begin(), fresh.end(),
-                         [](const tsdb::RefSample &a, const tsdb::RefSample &b) { return a.timeMs < b.timeMs; });
+        if (!std::is_sorted(fresh.begin(), fresh.end(), byTime))
+            std::stable_sort(fresh.begin(), fresh.end(), byTime);
         publishPushed(table, fresh, [this](const pb::SampleBatch &b) { emit telemetry(b); });
     }
     if (!watched.empty()) {
         // In time order, as the watch gets collected samples (the load-aware detectors pair a
         // GPU's power and temperature by time); no label map is built per sample.
-        std::stable_sort(watched.begin(), watched.end(),
-                         [](const tsdb::RefSample &a, const tsdb::RefSample &b) { return a.timeMs < b.timeMs; });
+        if (!std::is_sorted(watched.begin(), watched.end(), byTime))
+            std::stable_sort(watched.begin(), watched.end(), byTime);
         for (const tsdb::RefSample &s : watched) {
             MetricSample &sample = table.watchedSamples[s.ref];
             sample.timeMs = s.timeMs;

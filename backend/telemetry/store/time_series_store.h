@@ -116,6 +116,7 @@ private:
     SeriesId createSeries(std::string_view metric, const Labels &labels, bool log);
     AppendResult appendToHead(const RefSample *samples, std::size_t n, std::vector<RefSample> *accepted);
     Status cutRange(std::int64_t from, std::int64_t to); // the caller checkpoints after its cuts
+    std::int64_t oldestHeadSample() const;               // writer only; max when the head is empty
     Status checkpoint();
     Status checkpointIfLogged();
     Status applyRetention();

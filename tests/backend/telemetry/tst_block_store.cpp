@@ -148,6 +148,32 @@ private slots:
         QCOMPARE(verifyAll(*store), std::size_t(4 * 5 * 3600));
     }
 
+    void aJumpFarAheadCutsTheRangesThatHoldSamplesAndPassesOverTheRest()
+    {
+        // An hour of samples, then the same series 400 days later (an agent back after months,
+        // a virtual-time daemon fed real pushes): the hour becomes one block, the ~4,800 empty
+        // ranges between make none, and everything reads back, before and after a restart.
+        QTemporaryDir dir;
+        constexpr std::int64_t kLater = 400LL * 24 * 3600; // seconds
+        StoreOptions o = optionsIn(dir.path());
+        o.retentionMs = 500LL * 24 * kHour; // the hour is not expired by the jump
+        {
+            auto store = std::move(TimeSeriesStore::open(o).value());
+            fill(*store, 0, 3600);
+            fill(*store, kLater, 10);
+            QCOMPARE(blockDirs(dir.path()).size(), 1);
+            QVERIFY(blockDirs(dir.path())[0].startsWith(QStringLiteral("b-%1-%2").arg(kT0).arg(kT0 + 2 * kHour)));
+            QCOMPARE(verifyAll(*store), std::size_t(4 * 3610));
+            // The ranges passed over are closed like cut ones: a sample in them is refused.
+            const SeriesId id = store->seriesRef("DCGM_FI_DEV_POWER_USAGE", {{"gpu", "0"}});
+            const RefSample late{id, kT0 + 100LL * 24 * kHour, 1.0};
+            QCOMPARE(store->append(&late, 1)->rejected, std::size_t(1));
+        }
+        auto store = std::move(TimeSeriesStore::open(o).value());
+        QVERIFY(store->openReport().problems.empty());
+        QCOMPARE(verifyAll(*store), std::size_t(4 * 3610));
+    }
+
     void retentionDropsWholeBlocks()
     {
         QTemporaryDir dir;
