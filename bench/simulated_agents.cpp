@@ -14,8 +14,6 @@ namespace sn::bench {
 
 namespace pb = supernode::v1;
 
-namespace {
-
 // The 20 dcgm-exporter metrics an agent sends per GPU.
 constexpr const char *kMetrics[] = {"DCGM_FI_DEV_GPU_UTIL",
                                     "DCGM_FI_DEV_MEM_COPY_UTIL",
@@ -76,8 +74,6 @@ pb::PushSamplesRequest agentBatch(const std::string &node, int gpus, std::uint64
     }
     return r;
 }
-
-} // namespace
 
 IngressResult pushFlatOut(const AgentTarget &target, int agents, int gpus, std::int64_t t0Ms, double seconds)
 {

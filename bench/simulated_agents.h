@@ -4,7 +4,10 @@
 // (series named once per stream, then refs, time deltas and values). Not the agent itself:
 // its collectors would measure NVML, not the daemon's ingress.
 
+#include "backend/api/supernode.grpc.pb.h"
+
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -24,6 +27,13 @@ struct IngressResult {
     std::uint64_t accepted = 0, rejected = 0, sent = 0;
     std::string error; // a stream that failed
 };
+// A channel of its own (one connection per agent, as separate hosts would have).
+std::unique_ptr<supernode::v1::Engine::Stub> stubFor(const AgentTarget &target);
+// One agent's batch at time `t`: `gpus` x 20 metrics, each series once; `name` on a stream's
+// first message (it names the series).
+supernode::v1::PushSamplesRequest agentBatch(const std::string &node, int gpus, std::uint64_t sequence, std::int64_t t,
+                                             bool name);
+
 IngressResult pushFlatOut(const AgentTarget &target, int agents, int gpus, std::int64_t t0Ms, double seconds);
 
 // latency_ms_p99: `agents` agents of `gpusPerAgent` GPUs x 20 metrics push one batch a second

@@ -1,5 +1,6 @@
 // supernoded: the engine as a headless daemon (gRPC, /metrics, state on disk). All logic is in
 // backend/remote/grpc; this parses, starts, and waits for SIGTERM/SIGINT.
+#include "backend/remote/grpc/daemon_state_check.h"
 #include "backend/remote/grpc/supernode_daemon.h"
 
 #include <QCoreApplication>
@@ -33,6 +34,19 @@ int main(int argc, char **argv)
         const int code = sn::rpc::checkDaemonConfig(*options, &message);
         std::fprintf(code == 0 ? stdout : stderr, "supernoded: %s\n", message.c_str());
         return code;
+    }
+    if (options->checkState) {
+        auto result = sn::rpc::checkDaemonState(*options);
+        if (!result) {
+            std::fprintf(stderr, "supernoded: %s\n", result.error().message.c_str());
+            return sn::rpc::kDaemonBadConfig;
+        }
+        for (const std::string &f : result->findings)
+            std::fprintf(stderr, "supernoded: damaged: %s\n", f.c_str());
+        for (const std::string &n : result->notes)
+            std::printf("supernoded: note: %s\n", n.c_str());
+        std::printf("supernoded: %s\n", result->summary.c_str());
+        return result->findings.empty() ? sn::rpc::kDaemonOk : sn::rpc::kDaemonStateDamaged;
     }
     auto daemon = sn::rpc::SupernodeDaemon::start(*options);
     if (!daemon) {

@@ -148,3 +148,22 @@ rpc::RemoteEngine::Options SupernodedProcess::client(const QString &role) const
 }
 
 } // namespace sn::test
+
+namespace sn::test {
+
+int SupernodedProcess::checkState(QString *report) const
+{
+    QProcess check;
+    check.setProcessChannelMode(QProcess::MergedChannels);
+    check.start(binary(), {"--check-state", "--state-dir", stateDir(), "--config", path("cluster.yaml")});
+    if (!check.waitForFinished(60000)) {
+        check.kill();
+        check.waitForFinished();
+        *report = QStringLiteral("supernoded --check-state did not finish in 60 s");
+        return -1;
+    }
+    *report = QString::fromLocal8Bit(check.readAll());
+    return check.exitStatus() == QProcess::NormalExit ? check.exitCode() : -1;
+}
+
+} // namespace sn::test

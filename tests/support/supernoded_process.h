@@ -45,6 +45,9 @@ public:
     QString stateDir() const { return m_dir.filePath(QStringLiteral("state")); }
     QString token(const QString &role) const { return m_tokens.value(role); }
     QString output(); // what the daemon printed so far
+    // supernoded --check-state on this daemon's state directory and cluster.yaml (while it is
+    // stopped or killed): the exit code, and what it printed in *report.
+    int checkState(QString *report) const;
 
     // Client options for this daemon: its CA, the given role's token ("" for none), and the
     // client certificate when mutual TLS is on.

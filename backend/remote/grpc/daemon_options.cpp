@@ -13,6 +13,7 @@ const char *daemonUsageText()
                   [--tls-cert F --tls-key F [--tls-ca F]] [--tokens F] [--metrics-listen ADDR:PORT]
                   [--insecure-no-tls] [--virtual-time] [--rate-limit CALLS_PER_S] [--max-request-bytes N]
        supernoded --check-config [--config cluster.yaml] [...]
+       supernoded --check-state [--state-dir DIR] [--config cluster.yaml]
 
   --listen ADDR:PORT         gRPC address (default 127.0.0.1:7443; port 0 picks one)
   --state-dir DIR            jobs, events, audit (SQLite) and telemetry (default /var/lib/supernode,
@@ -25,9 +26,13 @@ const char *daemonUsageText()
   --insecure-no-tls          plain gRPC; loopback addresses only
   --virtual-time             the simulated engine moves only when AdvanceTime asks (tests, demos)
   --check-config             validate the configuration and security options, then exit
+  --check-state              check the state directory in place (SQLite integrity, the telemetry
+                             store's consistency), print the findings, then exit; run it while no
+                             daemon uses the directory
 
 A non-loopback --listen needs --tls-cert/--tls-key and --tokens.
-Exit codes: 0 ok, 1 failed while running, 2 usage error, 3 invalid configuration, 4 refused as unsafe.
+Exit codes: 0 ok, 1 failed while running, 2 usage error, 3 invalid configuration, 4 refused as unsafe,
+5 --check-state found damage.
 )";
 }
 
@@ -84,6 +89,8 @@ Result<DaemonOptions> parseDaemonOptions(const QStringList &arguments)
             o.insecureNoTls = true;
         } else if (flag == QLatin1String("--check-config")) {
             o.checkConfig = true;
+        } else if (flag == QLatin1String("--check-state")) {
+            o.checkState = true;
         } else if (flag == QLatin1String("--virtual-time")) {
             o.virtualTime = true;
         } else if (flag == QLatin1String("--rate-limit") || flag == QLatin1String("--max-request-bytes")) {

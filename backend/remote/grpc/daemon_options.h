@@ -22,6 +22,7 @@ struct DaemonOptions {
     std::optional<HostPort> metricsListen;
     bool insecureNoTls = false;
     bool checkConfig = false;
+    bool checkState = false;  // check the state directory's databases, then exit
     bool virtualTime = false; // the simulated engine moves only on AdvanceTime (tests, demos)
     double callsPerSecond = 50000;
     int maxRequestBytes = 16 << 20;
@@ -29,7 +30,14 @@ struct DaemonOptions {
 };
 
 // Exit codes of supernoded (docs/remote.md).
-enum DaemonExit { kDaemonOk = 0, kDaemonFailed = 1, kDaemonUsage = 2, kDaemonBadConfig = 3, kDaemonRefused = 4 };
+enum DaemonExit {
+    kDaemonOk = 0,
+    kDaemonFailed = 1,
+    kDaemonUsage = 2,
+    kDaemonBadConfig = 3,
+    kDaemonRefused = 4,
+    kDaemonStateDamaged = 5 // --check-state found something
+};
 
 // arguments[0] is the program name. Errors name the flag.
 Result<DaemonOptions> parseDaemonOptions(const QStringList &arguments);

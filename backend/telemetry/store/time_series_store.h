@@ -15,6 +15,7 @@
 #include "backend/telemetry/store/head_series.h"
 #include "backend/telemetry/store/label_matcher.h"
 #include "backend/telemetry/store/series_index.h"
+#include "backend/telemetry/store/store_check.h"
 #include "backend/telemetry/store/wal.h"
 
 #include <QString>
@@ -105,6 +106,9 @@ public:
     void rollups(SeriesId id, std::int64_t resolutionMs, std::int64_t minT, std::int64_t maxT,
                  std::vector<RollupBucket> &out) const;
     StoreStats stats() const;
+    // The consistency check (store_check.h) over this store's files; on the writer thread,
+    // between appends. A memory-only store has no files: its report says so.
+    StoreCheckReport check() const { return checkStore(m_options.dataDir); }
     std::int64_t maxTime() const { return m_maxTime.load(std::memory_order_relaxed); }
 
 private:

@@ -51,7 +51,8 @@ Error ioError(const std::string &what, const QString &path)
 
 } // namespace
 
-Result<WalReplayReport> Wal::replay(const QString &dir, const SeriesFn &onSeries, const SamplesFn &onSamples)
+Result<WalReplayReport> Wal::replay(const QString &dir, const SeriesFn &onSeries, const SamplesFn &onSamples,
+                                    WalReplayMode mode)
 {
     WalReplayReport report;
     std::vector<RefSample> batch;
@@ -141,6 +142,8 @@ Result<WalReplayReport> Wal::replay(const QString &dir, const SeriesFn &onSeries
             report.truncatedAtByte = pos;
             report.droppedBytes += size - pos;
             report.problem = problem;
+            if (mode == WalReplayMode::ReadOnly)
+                continue;
             qCWarning(lcWal).noquote() << "WAL segment" << path << "ends in a bad record at byte" << pos << "("
                                        << QString::fromStdString(problem) << "); truncating" << (size - pos)
                                        << "bytes, keeping the" << report.records << "records before it";

@@ -36,6 +36,9 @@ struct RefSample {
 };
 
 enum class WalSync { Always, Interval, Never };
+// Repair: a bad tail is cut off the segment (what opening a store does). ReadOnly: it is only
+// reported, and nothing on disk changes (the consistency check).
+enum class WalReplayMode { Repair, ReadOnly };
 
 struct WalReplayReport {
     std::uint64_t segments = 0;
@@ -56,7 +59,8 @@ public:
 
     // Replays every segment in `dir` in order. onSeries maps a logged series to the id the
     // caller gives it; onSamples receives samples already mapped to those ids.
-    static Result<WalReplayReport> replay(const QString &dir, const SeriesFn &onSeries, const SamplesFn &onSamples);
+    static Result<WalReplayReport> replay(const QString &dir, const SeriesFn &onSeries, const SamplesFn &onSamples,
+                                          WalReplayMode mode = WalReplayMode::Repair);
 
     // Starts a new segment after the newest in `dir`.
     static Result<std::unique_ptr<Wal>> create(const QString &dir, WalSync sync, std::int64_t syncIntervalMs);
