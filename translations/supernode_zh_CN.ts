@@ -982,8 +982,8 @@ Compare it with the one the server shows (ssh-keygen -lf /etc/ssh/ssh_host_*_key
         <translation>截图前运行的秒数（默认 3）。</translation>
     </message>
     <message>
-        <source>With --screenshot: picture this dialog instead of the window (submit: the job submitter with the multi-node template).</source>
-        <translation>与 --screenshot 一起使用：截取该对话框而非主窗口（submit：使用多节点模板的作业提交对话框）。</translation>
+        <source>With --screenshot: picture this dialog instead of the window (submit: the job submitter with the multi-node template; connection: the connection editor).</source>
+        <translation>与 --screenshot 一起使用：截取该对话框而非主窗口（submit：使用多节点模板的作业提交对话框；connection：连接编辑器）。</translation>
     </message>
     <message>
         <source>Show the supernoded at URL (grpcs://HOST:PORT) instead of an embedded engine.</source>
@@ -1042,8 +1042,8 @@ Run &apos;supernode --help&apos; for usage.</source>
         <translation>supernode：找不到显示器。可用 QT_QPA_PLATFORM=offscreen supernode --screenshot overview.png --after 3 无界面运行，或在桌面会话中启动。</translation>
     </message>
     <message>
-        <source>supernode: --dialog takes &apos;submit&apos;, not &apos;%1&apos;</source>
-        <translation>supernode：--dialog 只接受 &apos;submit&apos;，而不是 &apos;%1&apos;</translation>
+        <source>supernode: --dialog takes &apos;submit&apos; or &apos;connection&apos;, not &apos;%1&apos;</source>
+        <translation>supernode：--dialog 只接受 &apos;submit&apos; 或 &apos;connection&apos;，而不是 &apos;%1&apos;</translation>
     </message>
     <message>
         <source>supernode: could not write the screenshot to &apos;%1&apos;</source>
