@@ -948,6 +948,7 @@ Compare it with the one the server shows (ssh-keygen -lf /etc/ssh/ssh_host_*_key
     </message>
     <message>
         <source>Close</source>
+        <translation></translation>
     </message>
 </context>
 <context>
@@ -974,10 +975,6 @@ Compare it with the one the server shows (ssh-keygen -lf /etc/ssh/ssh_host_*_key
     </message>
     <message>
         <source>Seconds to run before the screenshot (default 3).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>With --screenshot: picture this dialog instead of the window (submit: the job submitter with the multi-node template).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1035,11 +1032,15 @@ Run &apos;supernode --help&apos; for usage.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>supernode: --dialog takes &apos;submit&apos;, not &apos;%1&apos;</source>
+        <source>supernode: could not write the screenshot to &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>supernode: could not write the screenshot to &apos;%1&apos;</source>
+        <source>With --screenshot: picture this dialog instead of the window (submit: the job submitter with the multi-node template; connection: the connection editor).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>supernode: --dialog takes &apos;submit&apos; or &apos;connection&apos;, not &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1786,6 +1787,197 @@ supernode --connect %4 --ca %5 --token-file %6%7</source>
     </message>
 </context>
 <context>
+    <name>sn::JobDetails</name>
+    <message>
+        <source>Submitted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (after %2 waiting)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ran for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exit code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of one GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, all at once (gang)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> over %1 nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 per GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expected run time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checkpoints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backend job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backend state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backend nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read its logs: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No log lines from this job yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>job %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>user %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queue %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>priority %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>simulated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The scheduler has not said why yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(number %1 in the scheduling order)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why it waits:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPUs held.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asked for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recent log lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Times preempted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Times requeued after faults</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sn::JobPreviewPanel</name>
     <message>
         <source>embedded (this engine&apos;s scheduler)</source>
@@ -2119,6 +2311,22 @@ Submit anyway?</source>
         <source>Why pending</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Position</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sn::JobsPage</name>
@@ -2144,6 +2352,114 @@ Submit anyway?</source>
     </message>
     <message>
         <source>Open the job submitter: a spec, its plan and what the backend would be sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter: ID, name, user, command or node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All states</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pending or running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All queues</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resubmit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU charts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancel jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a job to cancel it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The job has ended.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the job and release its GPUs (Delete)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a job to submit it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the submitter filled in with this job&apos;s spec, to submit it again as it was or changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its first GPU&apos;s charts over the job&apos;s run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The job holds no GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Submitted job %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resubmit job %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a job to see its timeline, placement and logs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job %1 is no longer in the queue.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel job %1 (%2)? It has not started yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled job %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot cancel job %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · %1 of %2 shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel job %1 (%2)? It is running on %3; work since its last checkpoint is lost.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

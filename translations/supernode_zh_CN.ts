@@ -1797,6 +1797,197 @@ supernode --connect %4 --ca %5 --token-file %6%7</translation>
     </message>
 </context>
 <context>
+    <name>sn::JobDetails</name>
+    <message>
+        <source>Submitted</source>
+        <translation>提交于</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始于</translation>
+    </message>
+    <message>
+        <source>%1 (after %2 waiting)</source>
+        <translation>%1（等待了 %2）</translation>
+    </message>
+    <message>
+        <source>Ran for</source>
+        <translation>运行时长</translation>
+    </message>
+    <message>
+        <source>Running for</source>
+        <translation>已运行</translation>
+    </message>
+    <message>
+        <source>Waiting for</source>
+        <translation>已等待</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>结束于</translation>
+    </message>
+    <message>
+        <source>Exit code</source>
+        <translation>退出码</translation>
+    </message>
+    <message>
+        <source>%1 of one GPU</source>
+        <translation>一块 GPU 的 %1</translation>
+    </message>
+    <message>
+        <source>, all at once (gang)</source>
+        <translation>，同时分配（gang）</translation>
+    </message>
+    <message>
+        <source> over %1 nodes</source>
+        <translation>，分布在 %1 个节点上</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Host memory</source>
+        <translation>主机内存</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>GPU 显存</translation>
+    </message>
+    <message>
+        <source>%1 per GPU</source>
+        <translation>每块 GPU %1</translation>
+    </message>
+    <message>
+        <source>Expected run time</source>
+        <translation>预计运行时间</translation>
+    </message>
+    <message>
+        <source>Checkpoints</source>
+        <translation>检查点</translation>
+    </message>
+    <message>
+        <source>every %1</source>
+        <translation>每 %1</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Backend</source>
+        <translation>后端</translation>
+    </message>
+    <message>
+        <source>Backend job</source>
+        <translation>后端作业</translation>
+    </message>
+    <message>
+        <source>Backend state</source>
+        <translation>后端状态</translation>
+    </message>
+    <message>
+        <source>Allocated</source>
+        <translation>已分配</translation>
+    </message>
+    <message>
+        <source>Backend nodes</source>
+        <translation>后端节点</translation>
+    </message>
+    <message>
+        <source>Cannot read its logs: %1</source>
+        <translation>无法读取其日志：%1</translation>
+    </message>
+    <message>
+        <source>No log lines from this job yet.</source>
+        <translation>此作业尚无日志行。</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 天 %2 小时</translation>
+    </message>
+    <message>
+        <source>job %1</source>
+        <translation>作业 %1</translation>
+    </message>
+    <message>
+        <source>user %1</source>
+        <translation>用户 %1</translation>
+    </message>
+    <message>
+        <source>queue %1</source>
+        <translation>队列 %1</translation>
+    </message>
+    <message>
+        <source>priority %1</source>
+        <translation>优先级 %1</translation>
+    </message>
+    <message>
+        <source>simulated</source>
+        <translation>模拟</translation>
+    </message>
+    <message>
+        <source>The scheduler has not said why yet.</source>
+        <translation>调度器尚未给出原因。</translation>
+    </message>
+    <message>
+        <source>(number %1 in the scheduling order)</source>
+        <translation>（调度顺序第 %1 位）</translation>
+    </message>
+    <message>
+        <source>Why it waits:</source>
+        <translation>等待原因：</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation>放置</translation>
+    </message>
+    <message>
+        <source>No GPUs held.</source>
+        <translation>未占用 GPU。</translation>
+    </message>
+    <message>
+        <source>Asked for</source>
+        <translation>申请的资源</translation>
+    </message>
+    <message>
+        <source>Recent log lines</source>
+        <translation>最近的日志行</translation>
+    </message>
+    <message>
+        <source>Times preempted</source>
+        <translation>被抢占次数</translation>
+    </message>
+    <message>
+        <source>Times requeued after faults</source>
+        <translation>因故障重新排队次数</translation>
+    </message>
+</context>
+<context>
     <name>sn::JobPreviewPanel</name>
     <message>
         <source>embedded (this engine&apos;s scheduler)</source>
@@ -2132,6 +2323,22 @@ Submit anyway?</source>
         <source>Why pending</source>
         <translation>等待原因</translation>
     </message>
+    <message>
+        <source>Position</source>
+        <translation>排队位置</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
 </context>
 <context>
     <name>sn::JobsPage</name>
@@ -2158,6 +2365,114 @@ Submit anyway?</source>
     <message>
         <source>Open the job submitter: a spec, its plan and what the backend would be sent</source>
         <translation>打开作业提交器:作业规格、其规划以及将发送给后端的内容</translation>
+    </message>
+    <message>
+        <source>Cancel job</source>
+        <translation>取消作业</translation>
+    </message>
+    <message>
+        <source>Filter: ID, name, user, command or node</source>
+        <translation>筛选：ID、名称、用户、命令或节点</translation>
+    </message>
+    <message>
+        <source>All states</source>
+        <translation>全部状态</translation>
+    </message>
+    <message>
+        <source>Pending or running</source>
+        <translation>等待或运行中</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>已结束</translation>
+    </message>
+    <message>
+        <source>All queues</source>
+        <translation>全部队列</translation>
+    </message>
+    <message>
+        <source>Resubmit…</source>
+        <translation>重新提交…</translation>
+    </message>
+    <message>
+        <source>GPU charts</source>
+        <translation>GPU 图表</translation>
+    </message>
+    <message>
+        <source>cancel jobs</source>
+        <translation>取消作业</translation>
+    </message>
+    <message>
+        <source>Select a job to cancel it.</source>
+        <translation>选择一个作业以取消它。</translation>
+    </message>
+    <message>
+        <source>The job has ended.</source>
+        <translation>该作业已结束。</translation>
+    </message>
+    <message>
+        <source>Stop the job and release its GPUs (Delete)</source>
+        <translation>停止该作业并释放其 GPU（Delete 键）</translation>
+    </message>
+    <message>
+        <source>Select a job to submit it again.</source>
+        <translation>选择一个作业以重新提交。</translation>
+    </message>
+    <message>
+        <source>Open the submitter filled in with this job&apos;s spec, to submit it again as it was or changed</source>
+        <translation>打开已填入此作业规格的提交器，原样或修改后重新提交</translation>
+    </message>
+    <message>
+        <source>Its first GPU&apos;s charts over the job&apos;s run</source>
+        <translation>其第一块 GPU 在作业运行期间的图表</translation>
+    </message>
+    <message>
+        <source>The job holds no GPUs.</source>
+        <translation>该作业未占用 GPU。</translation>
+    </message>
+    <message>
+        <source>Submitted job %1.</source>
+        <translation>已提交作业 %1。</translation>
+    </message>
+    <message>
+        <source>Resubmit job %1</source>
+        <translation>重新提交作业 %1</translation>
+    </message>
+    <message>
+        <source>Select a job to see its timeline, placement and logs.</source>
+        <translation>选择一个作业以查看其时间线、放置和日志。</translation>
+    </message>
+    <message>
+        <source>Job %1 is no longer in the queue.</source>
+        <translation>作业 %1 已不在队列中。</translation>
+    </message>
+    <message>
+        <source>Cancel job %1 (%2)? It has not started yet.</source>
+        <translation>取消作业 %1（%2）？它尚未开始。</translation>
+    </message>
+    <message>
+        <source>Cancelled job %1.</source>
+        <translation>已取消作业 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot cancel job %1: %2</source>
+        <translation>无法取消作业 %1：%2</translation>
+    </message>
+    <message>
+        <source> · %1 of %2 shown</source>
+        <translation> · 显示 %1 / %2 个</translation>
+    </message>
+    <message>
+        <source>Cancel job %1 (%2)? It is running on %3; work since its last checkpoint is lost.</source>
+        <translation>取消作业 %1（%2）？它正在 %3 上运行；自上一个检查点以来的工作将丢失。</translation>
     </message>
 </context>
 <context>

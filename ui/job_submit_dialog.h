@@ -48,6 +48,9 @@ public:
     // For tests and templates: the model fields.
     void setModel(double parameters, int gpus, int zeroStage, int tp, int microBatch);
     void setJobName(const QString &name);
+    // Fills every field from a spec (the Jobs page's "Resubmit…"; job_submit_dialog_fill.cpp),
+    // so that spec() gives it back; a GPU model the catalogue does not know is added to the list.
+    void setSpec(const pb::JobSpec &spec);
 
 public slots:
     void submit();

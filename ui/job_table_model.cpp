@@ -2,6 +2,7 @@
 
 #include <QColor>
 
+#include <limits>
 #include <map>
 
 namespace sn {
@@ -9,32 +10,47 @@ namespace sn {
 void JobTableModel::setJobs(const pb::ListJobsResponse &jobs, qint64 nowMs)
 {
     m_nowMs = nowMs;
-    std::vector<pb::Job> next(jobs.jobs().begin(), jobs.jobs().end());
-    const bool sameRows =
-        next.size() == m_jobs.size() && std::equal(next.begin(), next.end(), m_jobs.begin(),
-                                                   [](const pb::Job &a, const pb::Job &b) { return a.id() == b.id(); });
-    if (sameRows) {
-        m_jobs = std::move(next);
-        if (!m_jobs.empty())
-            emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
-        return;
+    QHash<QString, const pb::Job *> incoming;
+    for (const pb::Job &j : jobs.jobs())
+        incoming.insert(QString::fromStdString(j.id()), &j);
+    // Vanished rows first, from the bottom so the rows above keep their numbers.
+    for (int row = rowCount() - 1; row >= 0; --row)
+        if (!incoming.contains(QString::fromStdString(m_jobs[std::size_t(row)].id()))) {
+            beginRemoveRows({}, row, row);
+            m_jobs.erase(m_jobs.begin() + row);
+            endRemoveRows();
+        }
+    reindex();
+    std::vector<pb::Job> fresh;
+    for (const pb::Job &j : jobs.jobs()) {
+        const int row = rowOf(QString::fromStdString(j.id()));
+        if (row < 0)
+            fresh.push_back(j);
+        else
+            m_jobs[std::size_t(row)] = j;
     }
-    beginResetModel();
-    m_jobs = std::move(next);
-    endResetModel();
+    if (rowCount() > 0) // wait times move every refresh: every row may have changed
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    if (!fresh.empty()) {
+        const int first = rowCount();
+        beginInsertRows({}, first, first + int(fresh.size()) - 1);
+        for (pb::Job &j : fresh)
+            m_jobs.push_back(std::move(j));
+        reindex();
+        endInsertRows();
+    }
+}
+
+void JobTableModel::reindex()
+{
+    m_rowById.clear();
+    for (int i = 0; i < rowCount(); ++i)
+        m_rowById.insert(QString::fromStdString(m_jobs[std::size_t(i)].id()), i);
 }
 
 const pb::Job *JobTableModel::job(int row) const
 {
     return row >= 0 && row < rowCount() ? &m_jobs[std::size_t(row)] : nullptr;
-}
-
-int JobTableModel::rowOf(const QString &id) const
-{
-    for (int i = 0; i < rowCount(); ++i)
-        if (QString::fromStdString(m_jobs[std::size_t(i)].id()) == id)
-            return i;
-    return -1;
 }
 
 int JobTableModel::rowCount(const QModelIndex &parent) const
@@ -78,19 +94,26 @@ QString JobTableModel::placementText(const pb::Job &job)
     return parts.join(QStringLiteral("; "));
 }
 
-namespace {
+bool JobTableModel::isActive(pb::JobState state)
+{
+    return state == pb::JOB_STATE_PENDING || state == pb::JOB_STATE_RUNNING;
+}
 
-QString waitText(qint64 ms)
+qint64 JobTableModel::waitMs(const pb::Job &job, qint64 nowMs)
+{
+    const qint64 started = job.start_time_ms() > 0 ? job.start_time_ms() : nowMs;
+    return std::max<qint64>(0, started - job.submit_time_ms());
+}
+
+QString JobTableModel::waitText(qint64 ms)
 {
     const qint64 s = std::max<qint64>(0, ms / 1000);
     if (s < 120)
-        return QStringLiteral("%1 s").arg(s);
+        return tr("%1 s").arg(s);
     if (s < 7200)
-        return QStringLiteral("%1 min").arg(s / 60);
-    return QStringLiteral("%1 h").arg(s / 3600);
+        return tr("%1 min").arg(s / 60);
+    return tr("%1 h").arg(s / 3600);
 }
-
-} // namespace
 
 QVariant JobTableModel::data(const QModelIndex &index, int role) const
 {
@@ -111,6 +134,24 @@ QVariant JobTableModel::data(const QModelIndex &index, int role) const
     }
     if (role == Qt::ToolTipRole && index.column() == Name && !j->plan_warning().empty())
         return QString::fromStdString(j->plan_warning());
+    if (role == Qt::ToolTipRole && index.column() == WhyPending && j->state() == pb::JOB_STATE_PENDING)
+        return QString::fromStdString(j->pending_reason());
+    if (role == SortRole) {
+        switch (Column(index.column())) {
+        case State:
+            return int(j->state());
+        case Gpus:
+            return j->gpus_size() > 0 ? j->gpus_size() : j->spec().gpus_max();
+        case Wait:
+            return waitMs(*j, m_nowMs);
+        case Position: // jobs that do not wait sort after every waiting one
+            return j->queue_position() > 0 ? j->queue_position() : std::numeric_limits<int>::max();
+        default:
+            return data(index, Qt::DisplayRole);
+        }
+    }
+    if (role == Qt::TextAlignmentRole && (index.column() == Gpus || index.column() == Position))
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role != Qt::DisplayRole)
         return {};
     const pb::JobSpec &s = j->spec();
@@ -134,10 +175,10 @@ QVariant JobTableModel::data(const QModelIndex &index, int role) const
                                          : QVariant(QStringLiteral("%1-%2").arg(s.gpus_min()).arg(s.gpus_max())));
     case Placement:
         return placementText(*j);
-    case Wait: {
-        const qint64 started = j->start_time_ms() > 0 ? j->start_time_ms() : m_nowMs;
-        return waitText(started - j->submit_time_ms());
-    }
+    case Wait:
+        return waitText(waitMs(*j, m_nowMs));
+    case Position:
+        return j->queue_position() > 0 ? QVariant(j->queue_position()) : QVariant();
     case WhyPending:
         return j->state() == pb::JOB_STATE_PENDING ? QString::fromStdString(j->pending_reason()) : QString();
     case ColumnCount:
@@ -169,6 +210,8 @@ QVariant JobTableModel::headerData(int section, Qt::Orientation orientation, int
         return tr("Placement");
     case Wait:
         return tr("Wait");
+    case Position:
+        return tr("Position");
     case WhyPending:
         return tr("Why pending");
     case ColumnCount:

@@ -207,6 +207,17 @@ void MainWindow::buildPages()
                     setCurrentPage(QStringLiteral("gpus"));
                 });
 
+    // From a job to its first GPU's charts: over its run when it ended, live while it runs.
+    auto *jobs = qobject_cast<JobsPage *>(page(QStringLiteral("jobs")));
+    if (jobs && gpus)
+        connect(jobs, &JobsPage::showGpuCharts, this,
+                [this, gpus](const QString &node, int gpu, qint64 startMs, qint64 endMs) {
+                    if (endMs > startMs && startMs > 0)
+                        gpus->setCustomRange(startMs, endMs);
+                    gpus->showGpu(node, gpu);
+                    setCurrentPage(QStringLiteral("gpus"));
+                });
+
     connect(m_nav, &QListWidget::currentRowChanged, this, [this](int row) {
         if (row < 0)
             return;

@@ -1,5 +1,7 @@
 #include "ui/topology_details.h"
 
+#include "ui/details_html.h"
+
 #include "widgets/topology_items.h"
 
 #include <QCoreApplication>
@@ -15,15 +17,11 @@ struct TopologyDetails {
     Q_DECLARE_TR_FUNCTIONS(sn::TopologyDetails)
 };
 
+using details::row;
+
 QString q(const std::string &s)
 {
-    return QString::fromStdString(s).toHtmlEscaped();
-}
-
-QString row(const QString &name, const QString &value)
-{
-    return QStringLiteral("<tr><td style='padding-right:12px; color:palette(placeholder-text)'>%1</td><td>%2</td></tr>")
-        .arg(name, value);
+    return details::escaped(s);
 }
 
 QString bytes(double b)

@@ -9,6 +9,7 @@
 #include "ui/connection_dialog.h"
 #include "ui/connection_switcher.h"
 #include "ui/job_submit_dialog.h"
+#include "ui/jobs_page.h"
 #include "ui/language_menu.h"
 #include "ui/main_window.h"
 #include "ui/setup/setup_wizard.h"
@@ -16,6 +17,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QPixmap>
+#include <QTableView>
 #include <QTimer>
 
 #include <cstdio>
@@ -221,6 +223,10 @@ int main(int argc, char **argv)
                      .arg(parser.value(dialog)));
         return 2;
     }
+    if (auto *jobs = window.findChild<sn::JobsPage *>(); jobs && pageId == QLatin1String("jobs") && !parser.isSet(dialog))
+        // The picture shows a job's details too: the newest job, selected a moment before it is taken.
+        QTimer::singleShot(static_cast<int>(std::max(0.0, afterSeconds - 1.0) * 1000), jobs,
+                           [jobs] { jobs->table()->selectRow(0); });
     const QString file = parser.value(screenshot);
     QTimer::singleShot(static_cast<int>(afterSeconds * 1000), &window, [pictured, file] {
         if (!pictured->grab().save(file)) {

@@ -1,8 +1,7 @@
 // The Jobs page on a LocalEngine in virtual time: the queue model under
 // QAbstractItemModelTester, submitting through the job submitter and seeing the job run, the
 // planner panel turning red for a model that will not fit, and the engine's refusal shown.
-#include "backend/api/local_engine.h"
-#include "backend/sim/super_node_topology.h"
+#include "jobs_test_support.h"
 #include "ui/job_submit_dialog.h"
 #include "ui/job_table_model.h"
 #include "ui/jobs_page.h"
@@ -18,37 +17,8 @@
 
 using namespace sn;
 
-namespace {
-
-std::unique_ptr<LocalEngine> virtualEngine()
-{
-    LocalEngine::Options options;
-    options.engine.spec = sim::defaultSimulatedSpec();
-    options.engine.spec.simulation.jobArrivalsPerHour = 0;
-    options.engine.virtualTime = true;
-    return std::make_unique<LocalEngine>(std::move(options));
-}
-
-pb::Job job(const std::string &id, pb::JobState state, int gpus)
-{
-    pb::Job j;
-    j.set_id(id);
-    j.mutable_spec()->set_name("j" + id);
-    j.mutable_spec()->set_gpus_min(gpus);
-    j.mutable_spec()->set_gpus_max(gpus);
-    j.set_state(state);
-    j.set_submit_time_ms(1000);
-    if (state == pb::JOB_STATE_PENDING)
-        j.set_pending_reason("needs 16 GPUs, 0 free");
-    for (int i = 0; i < (state == pb::JOB_STATE_RUNNING ? gpus : 0); ++i) {
-        pb::GpuRef &g = *j.add_gpus();
-        g.set_node("node01");
-        g.set_gpu(i);
-    }
-    return j;
-}
-
-} // namespace
+using sn::test::job;
+using sn::test::virtualEngine;
 
 class TestJobsPage : public QObject {
     Q_OBJECT
