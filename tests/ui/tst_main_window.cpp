@@ -4,6 +4,7 @@
 #include "backend/api/local_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "ui/coming_soon_page.h"
+#include "ui/gpus_page.h"
 #include "ui/jobs_page.h"
 #include "ui/main_window.h"
 #include "ui/overview_kpis.h"
@@ -89,6 +90,29 @@ private slots:
             QTest::keyClick(&window, static_cast<Qt::Key>(Qt::Key_1 + i), Qt::ControlModifier);
             QCOMPARE(window.currentPage(), ids[i]);
         }
+    }
+
+    // A job's "GPU charts" lands on the GPUs page's detail view of its GPU: over the job's run
+    // when it has ended, following live while it runs.
+    void aJobOpensItsGpusCharts()
+    {
+        auto engine = virtualEngine();
+        MainWindow window(*engine, forgetful());
+        auto *jobs = qobject_cast<JobsPage *>(window.page(QStringLiteral("jobs")));
+        auto *gpus = qobject_cast<GpusPage *>(window.page(QStringLiteral("gpus")));
+        QVERIFY(jobs && gpus);
+        emit jobs->showGpuCharts(QStringLiteral("node02"), 3, 1000000, 0);
+        QCOMPARE(window.currentPage(), QStringLiteral("gpus"));
+        QVERIFY(gpus->showingDetail());
+        QCOMPARE(gpus->detailGpu(), QStringLiteral("node02/gpu3"));
+        QVERIFY(gpus->following());
+        window.setCurrentPage(QStringLiteral("jobs"));
+        emit jobs->showGpuCharts(QStringLiteral("node01"), 1, 1000000, 4600000);
+        QCOMPARE(window.currentPage(), QStringLiteral("gpus"));
+        QCOMPARE(gpus->detailGpu(), QStringLiteral("node01/gpu1"));
+        QVERIFY(!gpus->following());
+        QCOMPARE(gpus->windowStartMs(), 1000000);
+        QCOMPARE(gpus->windowEndMs(), 4600000);
     }
 
     void navigationClickSwitchesPages()
