@@ -55,6 +55,15 @@ inline pb::JobSpec oneGpuJob(const std::string &name)
     return s;
 }
 
+// The node of that name in a GetCluster answer; null when there is none.
+inline const pb::Node *findNode(const pb::Cluster &c, const std::string &name)
+{
+    for (const pb::Node &n : c.nodes())
+        if (n.name() == name)
+            return &n;
+    return nullptr;
+}
+
 // The ids of every job the engine lists; the error when it cannot list them.
 inline Result<std::set<std::string>> listedJobIds(EngineApi &engine)
 {

@@ -25,14 +25,6 @@ using sn::test::SupernodedProcess;
 
 namespace {
 
-const pb::Node *findNode(const pb::Cluster &c, const std::string &name)
-{
-    for (const pb::Node &n : c.nodes())
-        if (n.name() == name)
-            return &n;
-    return nullptr;
-}
-
 int eventCount(rpc::RemoteEngine &engine, const std::string &kind, const std::string &node)
 {
     int count = 0;
@@ -120,8 +112,8 @@ private slots:
         {
             rpc::RemoteEngine viewer(daemon.client("viewer"));
             const auto c = waitFor(viewer.getCluster());
-            QVERIFY(c.ok() && findNode(*c, "agent-node"));
-            registeredMs = findNode(*c, "agent-node")->registered_ms();
+            QVERIFY(c.ok() && test::findNode(*c, "agent-node"));
+            registeredMs = test::findNode(*c, "agent-node")->registered_ms();
             QVERIFY(registeredMs > 0);
         }
         // Answered means committed: killed at once, the registration is still there.
@@ -130,7 +122,7 @@ private slots:
         rpc::RemoteEngine viewer(daemon.client("viewer"));
         const auto c = waitFor(viewer.getCluster());
         QVERIFY2(c.ok(), c.ok() ? "" : c.error().message.c_str());
-        const pb::Node *n = findNode(*c, "agent-node");
+        const pb::Node *n = test::findNode(*c, "agent-node");
         QVERIFY2(n, qPrintable(daemon.output()));
         QVERIFY(n->registered());
         QVERIFY(n->unconfigured());
@@ -160,8 +152,8 @@ private slots:
         QVERIFY2(daemon.start(o, &why), qPrintable(why));
         rpc::RemoteEngine again(daemon.client("viewer"));
         const auto after = waitFor(again.getCluster());
-        QVERIFY(after.ok() && findNode(*after, "agent-node"));
-        QCOMPARE(findNode(*after, "agent-node")->gpus_size(), 8);
+        QVERIFY(after.ok() && test::findNode(*after, "agent-node"));
+        QCOMPARE(test::findNode(*after, "agent-node")->gpus_size(), 8);
         QCOMPARE(eventCount(again, "node.registered", "agent-node"), 1);
         QCOMPARE(eventCount(again, "node.hardware_changed", "agent-node"), 1);
         daemon.stop();
@@ -184,7 +176,7 @@ private slots:
         rpc::RemoteEngine viewer(daemon.client("viewer"));
         const auto nodeNow = [&viewer]() -> pb::Node {
             const auto c = waitFor(viewer.getCluster());
-            const pb::Node *n = c.ok() ? findNode(*c, "gpu-a") : nullptr;
+            const pb::Node *n = c.ok() ? test::findNode(*c, "gpu-a") : nullptr;
             return n ? *n : pb::Node{};
         };
         pb::Node n = nodeNow();
@@ -239,9 +231,9 @@ private slots:
             rpc::RemoteEngine viewer(daemon.client("viewer"));
             const auto c = waitFor(viewer.getCluster());
             QVERIFY(c.ok());
-            QVERIFY(findNode(*c, "good-node"));
+            QVERIFY(test::findNode(*c, "good-node"));
             for (const char *skipped : {"bad-node", "other-name", "dup-gpus", "good-node/"})
-                QVERIFY2(!findNode(*c, skipped), skipped);
+                QVERIFY2(!test::findNode(*c, skipped), skipped);
         }
         // Nothing is lost: the rows are still there, and bad-node's agent registering replaces its row.
         const grpc::Status s = test::registerNode(daemon, test::agentRegistration("bad-node", 2), &answer);
