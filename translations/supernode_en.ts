@@ -4585,93 +4585,6 @@ supernoded will listen on %4 with TLS and take a connection only with a token%5.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>usage: supernodectl [--json] [--lang zh_CN|en] [--config cluster.yaml] COMMAND [ARGS]
-       supernodectl --remote grpcs://HOST:PORT --token-file F [--ca F] [--client-cert F --client-key F] COMMAND
-
-Commands:
-  status [--after SECONDS]         cluster headline numbers (GPUs, utilization, temperature,
-                                   power, jobs, anomalies) after running the engine that long
-  sim faults                       the faults the simulated super node can inject
-  sim run [--seconds N] [--seed S] [--inject KIND:NODE[:INDEX][@SECOND]]...
-                                   run the simulated super node in virtual time, inject faults,
-                                   and print the summary and the events raised
-  sim --trace FILE [--nodes NODES.csv] [--policy fifo|bestfit|default] [--inflate [--seed N]]
-                                   replay a job trace (Alibaba OpenB or generic CSV) on the
-                                   scheduler in virtual time, or run FGD workload inflation
-  config check FILE                validate a cluster.yaml; errors name line and column
-  inspect nvidia-smi FILE          what the nvidia-smi parsers read from a captured `-q -x`
-                                   XML or `--query-gpu` CSV (with header); errors name line
-                                   and column
-  inspect metrics FILE             what the Prometheus text parser reads from a captured /metrics
-                                   scrape: metric families, types, series, values
-  inspect topo FILE [--host NAME] [--gpu-model MODEL] [--nccl-env | --nccl-xml]
-                                   the topology graph read from a captured nvidia-smi topo -m:
-                                   devices, link type per pair, NIC and NUMA affinity;
-                                   --nccl-env: the NCCL environment it calls for, with reasons;
-                                   --nccl-xml: its NCCL_TOPO_FILE (needs PCI bus ids)
-  logs templates FILE [--format FORMAT] [--settings FILE --source NAME]
-                                   the template of every line of a log file (--json: one object
-                                   per line, then a summary); FORMAT like
-                                   &apos;&lt;Date&gt; &lt;Time&gt; &lt;Level&gt; &lt;Component&gt;: &lt;Content&gt;&apos;
-  anomaly scan FILE.csv            the metric anomaly detectors over a timestamp,value series
-                                   (NAB&apos;s layout); --json: one object per row
-  plan --model-params N [--gpus N] [--gpu-model MODEL] [--nodes N] [--tp N] [--pp N]
-       [--zero 0-3 | --fsdp FULL_SHARD|SHARD_GRAD_OP|NO_SHARD] [--precision fp32|fp16|bf16|fp8] [--optimizer adam|adamw|sgd|adam8bit]
-       [--seq N] [--micro-batch N] [--grad-accum N] [--checkpointing none|selective|full]
-       [--sequence-parallel] [--layers N --hidden N --heads N --kv-heads N --head-dim N]
-       [--mfu F] [--overlap F] [--compression none|fp8|ratio:R|topk:F] [--reserve-gib G]
-       [--tokens N] [--nics-per-node N] [--nic-gbps G] [--explain]
-       [--inference [--weights fp16|bf16|fp8|int8|int4] [--kv-cache FORMAT] [--batch N]
-                    [--output-tokens N]]
-                                   will a model fit on these GPUs, how long will it take, how
-                                   should it run: memory per GPU, largest micro-batch, step and
-                                   job time, communication share, configurations that fit;
-                                   on the cluster&apos;s GPUs and topology unless --gpu-model names
-                                   another (docs/planner.md); --explain: how each number was
-                                   computed
-  jobs submit --gpus N [--name S] [--user U] [--queue Q] [--priority-class C] [--runtime SECONDS]
-       [--backend embedded|slurm|kubernetes] [--command CMD] [--nodes N] [--tasks-per-node N]
-       [--cpus N] [--partition P] [--time-limit SECONDS] [--workdir DIR] [--gpu-model M]
-       [--image IMAGE] [--dry-run]
-                                   submit a job (also: supernodectl submit ...); --dry-run prints
-                                   exactly what the backend would be sent (the sbatch script, the
-                                   manifests) and, on stderr, the command it goes to
-  jobs list [--state STATE] [--limit N] | jobs get ID | jobs cancel ID
-                                   jobs (useful with --remote: the daemon keeps them)
-  events [--open] [--limit N]      the event timeline, newest first
-  certs init DIR [--host NAME]...  create a CA, a server certificate (for 127.0.0.1, localhost
-                                   and each NAME) and a client certificate in DIR; keys 0600
-  tokens create --role viewer|operator|admin --file F [--name NAME]
-                                   add a token to supernoded&apos;s tokens file (stored hashed) and
-                                   print the token, once
-  report [--from T] [--to T] [--scope cluster|node:N|queue:Q|job:ID] [--sections a,b]
-         [--snapshot FILE] [--seed N] [--lang zh_CN|en] --format pdf|html|csv -o PATH
-                                   a cluster report for a range (default: the last 24 hours;
-                                   the embedded simulated super node simulates the range first);
-                                   csv writes one file per table into the folder PATH;
-                                   --lang: the report&apos;s language (default: LANG);
-                                   T: ISO 8601 (2026-01-01T00:00:00Z) or epoch milliseconds
-  snapshot [--from T] [--to T] [--scope S] -o FILE
-                                   save the range&apos;s data into one file that report --snapshot
-                                   builds the same report from on another machine
-  version                          print the version
-
-Options:
-  --json                           print one JSON object (field names as in supernode.proto)
-  --lang zh_CN|en                  the language of the human output (default: LC_ALL,
-                                   LC_MESSAGES, LANG); --json keys and exit codes do not change
-  --config FILE                    the cluster.yaml to simulate (default: built-in demo,
-                                   2 nodes x 8 H100 80GB)
-  --remote URL                     talk to a supernoded: grpcs://HOST:PORT (TLS) or grpc://...
-  --token-file F                   the bearer token, one line (supernodectl tokens create)
-  --ca F                           the CA that signed the daemon&apos;s certificate (certs init: ca.pem)
-  --client-cert F --client-key F   for a daemon that asks for mutual TLS
-
-Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine unavailable.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>(open)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -5065,6 +4978,149 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine una
     </message>
     <message>
         <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>usage: supernodectl [--json] [--lang zh_CN|en] [--config cluster.yaml] COMMAND [ARGS]
+       supernodectl --remote grpcs://HOST:PORT --token-file F [--ca F] [--client-cert F --client-key F] COMMAND
+
+Commands:
+  status [--after SECONDS]         cluster headline numbers (GPUs, utilization, temperature,
+                                   power, jobs, anomalies) after running the engine that long
+  nodes                            every node: address, GPUs (count and model), reporting or
+                                   not, known from cluster.yaml (configured), its agent
+                                   (registered; unconfigured: only its agent) or the simulator,
+                                   and when its agent last registered it
+  sim faults                       the faults the simulated super node can inject
+  sim run [--seconds N] [--seed S] [--inject KIND:NODE[:INDEX][@SECOND]]...
+                                   run the simulated super node in virtual time, inject faults,
+                                   and print the summary and the events raised
+  sim --trace FILE [--nodes NODES.csv] [--policy fifo|bestfit|default] [--inflate [--seed N]]
+                                   replay a job trace (Alibaba OpenB or generic CSV) on the
+                                   scheduler in virtual time, or run FGD workload inflation
+  config check FILE                validate a cluster.yaml; errors name line and column
+  inspect nvidia-smi FILE          what the nvidia-smi parsers read from a captured `-q -x`
+                                   XML or `--query-gpu` CSV (with header); errors name line
+                                   and column
+  inspect metrics FILE             what the Prometheus text parser reads from a captured /metrics
+                                   scrape: metric families, types, series, values
+  inspect topo FILE [--host NAME] [--gpu-model MODEL] [--nccl-env | --nccl-xml]
+                                   the topology graph read from a captured nvidia-smi topo -m:
+                                   devices, link type per pair, NIC and NUMA affinity;
+                                   --nccl-env: the NCCL environment it calls for, with reasons;
+                                   --nccl-xml: its NCCL_TOPO_FILE (needs PCI bus ids)
+  logs templates FILE [--format FORMAT] [--settings FILE --source NAME]
+                                   the template of every line of a log file (--json: one object
+                                   per line, then a summary); FORMAT like
+                                   &apos;&lt;Date&gt; &lt;Time&gt; &lt;Level&gt; &lt;Component&gt;: &lt;Content&gt;&apos;
+  anomaly scan FILE.csv            the metric anomaly detectors over a timestamp,value series
+                                   (NAB&apos;s layout); --json: one object per row
+  plan --model-params N [--gpus N] [--gpu-model MODEL] [--nodes N] [--tp N] [--pp N]
+       [--zero 0-3 | --fsdp FULL_SHARD|SHARD_GRAD_OP|NO_SHARD] [--precision fp32|fp16|bf16|fp8] [--optimizer adam|adamw|sgd|adam8bit]
+       [--seq N] [--micro-batch N] [--grad-accum N] [--checkpointing none|selective|full]
+       [--sequence-parallel] [--layers N --hidden N --heads N --kv-heads N --head-dim N]
+       [--mfu F] [--overlap F] [--compression none|fp8|ratio:R|topk:F] [--reserve-gib G]
+       [--tokens N] [--nics-per-node N] [--nic-gbps G] [--explain]
+       [--inference [--weights fp16|bf16|fp8|int8|int4] [--kv-cache FORMAT] [--batch N]
+                    [--output-tokens N]]
+                                   will a model fit on these GPUs, how long will it take, how
+                                   should it run: memory per GPU, largest micro-batch, step and
+                                   job time, communication share, configurations that fit;
+                                   on the cluster&apos;s GPUs and topology unless --gpu-model names
+                                   another (docs/planner.md); --explain: how each number was
+                                   computed
+  jobs submit --gpus N [--name S] [--user U] [--queue Q] [--priority-class C] [--runtime SECONDS]
+       [--backend embedded|slurm|kubernetes] [--command CMD] [--nodes N] [--tasks-per-node N]
+       [--cpus N] [--partition P] [--time-limit SECONDS] [--workdir DIR] [--gpu-model M]
+       [--image IMAGE] [--dry-run]
+                                   submit a job (also: supernodectl submit ...); --dry-run prints
+                                   exactly what the backend would be sent (the sbatch script, the
+                                   manifests) and, on stderr, the command it goes to
+  jobs list [--state STATE] [--limit N] | jobs get ID | jobs cancel ID
+                                   jobs (useful with --remote: the daemon keeps them)
+  events [--open] [--limit N]      the event timeline, newest first
+  certs init DIR [--host NAME]...  create a CA, a server certificate (for 127.0.0.1, localhost
+                                   and each NAME) and a client certificate in DIR; keys 0600
+  tokens create --role viewer|operator|admin --file F [--name NAME]
+                                   add a token to supernoded&apos;s tokens file (stored hashed) and
+                                   print the token, once
+  report [--from T] [--to T] [--scope cluster|node:N|queue:Q|job:ID] [--sections a,b]
+         [--snapshot FILE] [--seed N] [--lang zh_CN|en] --format pdf|html|csv -o PATH
+                                   a cluster report for a range (default: the last 24 hours;
+                                   the embedded simulated super node simulates the range first);
+                                   csv writes one file per table into the folder PATH;
+                                   --lang: the report&apos;s language (default: LANG);
+                                   T: ISO 8601 (2026-01-01T00:00:00Z) or epoch milliseconds
+  snapshot [--from T] [--to T] [--scope S] -o FILE
+                                   save the range&apos;s data into one file that report --snapshot
+                                   builds the same report from on another machine
+  version                          print the version
+
+Options:
+  --json                           print one JSON object (field names as in supernode.proto)
+  --lang zh_CN|en                  the language of the human output (default: LC_ALL,
+                                   LC_MESSAGES, LANG); --json keys and exit codes do not change
+  --config FILE                    the cluster.yaml to simulate (default: built-in demo,
+                                   2 nodes x 8 H100 80GB)
+  --remote URL                     talk to a supernoded: grpcs://HOST:PORT (TLS) or grpc://...
+  --token-file F                   the bearer token, one line (supernodectl tokens create)
+  --ca F                           the CA that signed the daemon&apos;s certificate (certs init: ca.pem)
+  --client-cert F --client-key F   for a daemon that asks for mutual TLS
+
+Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine unavailable.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unconfigured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>registered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>simulated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>configured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 x %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ADDRESS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>REPORTING</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KNOWN FROM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>REGISTERED (UTC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nodes takes no argument &apos;%1&apos;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

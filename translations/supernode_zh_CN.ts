@@ -4614,176 +4614,6 @@ supernoded 将在 %4 上以 TLS 监听，只接受带令牌%5的连接。</trans
         <translation>--seed 只用于 --inflate（基于时间的回放是确定性的）</translation>
     </message>
     <message>
-        <source>usage: supernodectl [--json] [--lang zh_CN|en] [--config cluster.yaml] COMMAND [ARGS]
-       supernodectl --remote grpcs://HOST:PORT --token-file F [--ca F] [--client-cert F --client-key F] COMMAND
-
-Commands:
-  status [--after SECONDS]         cluster headline numbers (GPUs, utilization, temperature,
-                                   power, jobs, anomalies) after running the engine that long
-  sim faults                       the faults the simulated super node can inject
-  sim run [--seconds N] [--seed S] [--inject KIND:NODE[:INDEX][@SECOND]]...
-                                   run the simulated super node in virtual time, inject faults,
-                                   and print the summary and the events raised
-  sim --trace FILE [--nodes NODES.csv] [--policy fifo|bestfit|default] [--inflate [--seed N]]
-                                   replay a job trace (Alibaba OpenB or generic CSV) on the
-                                   scheduler in virtual time, or run FGD workload inflation
-  config check FILE                validate a cluster.yaml; errors name line and column
-  inspect nvidia-smi FILE          what the nvidia-smi parsers read from a captured `-q -x`
-                                   XML or `--query-gpu` CSV (with header); errors name line
-                                   and column
-  inspect metrics FILE             what the Prometheus text parser reads from a captured /metrics
-                                   scrape: metric families, types, series, values
-  inspect topo FILE [--host NAME] [--gpu-model MODEL] [--nccl-env | --nccl-xml]
-                                   the topology graph read from a captured nvidia-smi topo -m:
-                                   devices, link type per pair, NIC and NUMA affinity;
-                                   --nccl-env: the NCCL environment it calls for, with reasons;
-                                   --nccl-xml: its NCCL_TOPO_FILE (needs PCI bus ids)
-  logs templates FILE [--format FORMAT] [--settings FILE --source NAME]
-                                   the template of every line of a log file (--json: one object
-                                   per line, then a summary); FORMAT like
-                                   &apos;&lt;Date&gt; &lt;Time&gt; &lt;Level&gt; &lt;Component&gt;: &lt;Content&gt;&apos;
-  anomaly scan FILE.csv            the metric anomaly detectors over a timestamp,value series
-                                   (NAB&apos;s layout); --json: one object per row
-  plan --model-params N [--gpus N] [--gpu-model MODEL] [--nodes N] [--tp N] [--pp N]
-       [--zero 0-3 | --fsdp FULL_SHARD|SHARD_GRAD_OP|NO_SHARD] [--precision fp32|fp16|bf16|fp8] [--optimizer adam|adamw|sgd|adam8bit]
-       [--seq N] [--micro-batch N] [--grad-accum N] [--checkpointing none|selective|full]
-       [--sequence-parallel] [--layers N --hidden N --heads N --kv-heads N --head-dim N]
-       [--mfu F] [--overlap F] [--compression none|fp8|ratio:R|topk:F] [--reserve-gib G]
-       [--tokens N] [--nics-per-node N] [--nic-gbps G] [--explain]
-       [--inference [--weights fp16|bf16|fp8|int8|int4] [--kv-cache FORMAT] [--batch N]
-                    [--output-tokens N]]
-                                   will a model fit on these GPUs, how long will it take, how
-                                   should it run: memory per GPU, largest micro-batch, step and
-                                   job time, communication share, configurations that fit;
-                                   on the cluster&apos;s GPUs and topology unless --gpu-model names
-                                   another (docs/planner.md); --explain: how each number was
-                                   computed
-  jobs submit --gpus N [--name S] [--user U] [--queue Q] [--priority-class C] [--runtime SECONDS]
-       [--backend embedded|slurm|kubernetes] [--command CMD] [--nodes N] [--tasks-per-node N]
-       [--cpus N] [--partition P] [--time-limit SECONDS] [--workdir DIR] [--gpu-model M]
-       [--image IMAGE] [--dry-run]
-                                   submit a job (also: supernodectl submit ...); --dry-run prints
-                                   exactly what the backend would be sent (the sbatch script, the
-                                   manifests) and, on stderr, the command it goes to
-  jobs list [--state STATE] [--limit N] | jobs get ID | jobs cancel ID
-                                   jobs (useful with --remote: the daemon keeps them)
-  events [--open] [--limit N]      the event timeline, newest first
-  certs init DIR [--host NAME]...  create a CA, a server certificate (for 127.0.0.1, localhost
-                                   and each NAME) and a client certificate in DIR; keys 0600
-  tokens create --role viewer|operator|admin --file F [--name NAME]
-                                   add a token to supernoded&apos;s tokens file (stored hashed) and
-                                   print the token, once
-  report [--from T] [--to T] [--scope cluster|node:N|queue:Q|job:ID] [--sections a,b]
-         [--snapshot FILE] [--seed N] [--lang zh_CN|en] --format pdf|html|csv -o PATH
-                                   a cluster report for a range (default: the last 24 hours;
-                                   the embedded simulated super node simulates the range first);
-                                   csv writes one file per table into the folder PATH;
-                                   --lang: the report&apos;s language (default: LANG);
-                                   T: ISO 8601 (2026-01-01T00:00:00Z) or epoch milliseconds
-  snapshot [--from T] [--to T] [--scope S] -o FILE
-                                   save the range&apos;s data into one file that report --snapshot
-                                   builds the same report from on another machine
-  version                          print the version
-
-Options:
-  --json                           print one JSON object (field names as in supernode.proto)
-  --lang zh_CN|en                  the language of the human output (default: LC_ALL,
-                                   LC_MESSAGES, LANG); --json keys and exit codes do not change
-  --config FILE                    the cluster.yaml to simulate (default: built-in demo,
-                                   2 nodes x 8 H100 80GB)
-  --remote URL                     talk to a supernoded: grpcs://HOST:PORT (TLS) or grpc://...
-  --token-file F                   the bearer token, one line (supernodectl tokens create)
-  --ca F                           the CA that signed the daemon&apos;s certificate (certs init: ca.pem)
-  --client-cert F --client-key F   for a daemon that asks for mutual TLS
-
-Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine unavailable.
-</source>
-        <translation>用法：supernodectl [--json] [--lang zh_CN|en] [--config cluster.yaml] COMMAND [ARGS]
-      supernodectl --remote grpcs://HOST:PORT --token-file F [--ca F] [--client-cert F --client-key F] COMMAND
-
-命令：
-  status [--after SECONDS]         引擎运行该时长后的集群主要数字（GPU、利用率、温度、
-                                   功耗、作业、异常）
-  sim faults                       模拟超节点可注入的故障
-  sim run [--seconds N] [--seed S] [--inject KIND:NODE[:INDEX][@SECOND]]...
-                                   在虚拟时间中运行模拟超节点并注入故障，
-                                   输出概要和产生的事件
-  sim --trace FILE [--nodes NODES.csv] [--policy fifo|bestfit|default] [--inflate [--seed N]]
-                                   在虚拟时间中用调度器回放作业轨迹（Alibaba OpenB 或
-                                   通用 CSV），或运行 FGD 负载膨胀
-  config check FILE                校验 cluster.yaml；错误会指出行号和列号
-  inspect nvidia-smi FILE          nvidia-smi 解析器从采集的 `-q -x` XML 或 `--query-gpu`
-                                   CSV（带表头）中读到的内容；错误会指出行号
-                                   和列号
-  inspect metrics FILE             Prometheus 文本解析器从采集的 /metrics 中读到的内容：
-                                   指标族、类型、序列、数值
-  inspect topo FILE [--host NAME] [--gpu-model MODEL] [--nccl-env | --nccl-xml]
-                                   从采集的 nvidia-smi topo -m 读出的拓扑图：
-                                   设备、每对设备的链路类型、网卡与 NUMA 亲和性；
-                                   --nccl-env：它所需要的 NCCL 环境变量及原因；
-                                   --nccl-xml：它的 NCCL_TOPO_FILE（需要 PCI 总线 ID）
-  logs templates FILE [--format FORMAT] [--settings FILE --source NAME]
-                                   日志文件每一行的模板（--json：每行一个对象，
-                                   最后是汇总）；FORMAT 形如
-                                   &apos;&lt;Date&gt; &lt;Time&gt; &lt;Level&gt; &lt;Component&gt;: &lt;Content&gt;&apos;
-  anomaly scan FILE.csv            对 timestamp,value 序列运行指标异常检测器
-                                   （NAB 的格式）；--json：每行一个对象
-  plan --model-params N [--gpus N] [--gpu-model MODEL] [--nodes N] [--tp N] [--pp N]
-       [--zero 0-3 | --fsdp FULL_SHARD|SHARD_GRAD_OP|NO_SHARD] [--precision fp32|fp16|bf16|fp8] [--optimizer adam|adamw|sgd|adam8bit]
-       [--seq N] [--micro-batch N] [--grad-accum N] [--checkpointing none|selective|full]
-       [--sequence-parallel] [--layers N --hidden N --heads N --kv-heads N --head-dim N]
-       [--mfu F] [--overlap F] [--compression none|fp8|ratio:R|topk:F] [--reserve-gib G]
-       [--tokens N] [--nics-per-node N] [--nic-gbps G] [--explain]
-       [--inference [--weights fp16|bf16|fp8|int8|int4] [--kv-cache FORMAT] [--batch N]
-                    [--output-tokens N]]
-                                   模型能否放进这些 GPU、需要多久、应如何运行：
-                                   每 GPU 显存、可放下的最大微批次、每步和
-                                   作业时间、通信占比、可行的配置；
-                                   默认用集群的 GPU 和拓扑，除非 --gpu-model 指定
-                                   其他型号（docs/planner.md）；--explain：每个数字
-                                   是如何算出的
-  jobs submit --gpus N [--name S] [--user U] [--queue Q] [--priority-class C] [--runtime SECONDS]
-       [--backend embedded|slurm|kubernetes] [--command CMD] [--nodes N] [--tasks-per-node N]
-       [--cpus N] [--partition P] [--time-limit SECONDS] [--workdir DIR] [--gpu-model M]
-       [--image IMAGE] [--dry-run]
-                                   提交作业（也可用 supernodectl submit ...）；--dry-run 输出
-                                   将发给后端的确切内容（sbatch 脚本、清单），
-                                   并在 stderr 上输出它要执行的命令
-  jobs list [--state STATE] [--limit N] | jobs get ID | jobs cancel ID
-                                   作业（配合 --remote 使用：作业由守护进程保存）
-  events [--open] [--limit N]      事件时间线，最新的在前
-  certs init DIR [--host NAME]...  在 DIR 中创建 CA、服务器证书（用于 127.0.0.1、localhost
-                                   和每个 NAME）以及客户端证书；密钥权限 0600
-  tokens create --role viewer|operator|admin --file F [--name NAME]
-                                   向 supernoded 的 tokens 文件添加令牌（以哈希保存），
-                                   并输出该令牌，仅此一次
-  report [--from T] [--to T] [--scope cluster|node:N|queue:Q|job:ID] [--sections a,b]
-         [--snapshot FILE] [--seed N] [--lang zh_CN|en] --format pdf|html|csv -o PATH
-                                   某时间范围的集群报告（默认：最近 24 小时；
-                                   内置的模拟超节点会先模拟该时间范围）；
-                                   csv 在文件夹 PATH 中每个表格写一个文件；
-                                   --lang：报告的语言（默认：LANG）；
-                                   T：ISO 8601（2026-01-01T00:00:00Z）或纪元毫秒数
-  snapshot [--from T] [--to T] [--scope S] -o FILE
-                                   把该时间范围的数据存成一个文件，report --snapshot
-                                   可在另一台机器上据此生成同样的报告
-  version                          输出版本号
-
-选项：
-  --json                           输出一个 JSON 对象（字段名与 supernode.proto 一致）
-  --lang zh_CN|en                  人类可读输出的语言（默认：LC_ALL、
-                                   LC_MESSAGES、LANG）；--json 的键和退出码不变
-  --config FILE                    要模拟的 cluster.yaml（默认：内置演示集群，
-                                   2 个节点 x 8 H100 80GB）
-  --remote URL                     连接 supernoded：grpcs://HOST:PORT（TLS）或 grpc://...
-  --token-file F                   持有者令牌，一行（supernodectl tokens create）
-  --ca F                           签发守护进程证书的 CA（certs init：ca.pem）
-  --client-cert F --client-key F   用于要求双向 TLS 的守护进程
-
-退出码：0 成功，1 请求失败，2 用法错误，3 输入无效，4 引擎不可用。
-</translation>
-    </message>
-    <message>
         <source>(open)</source>
         <translation>（未结束）</translation>
     </message>
@@ -5178,6 +5008,236 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine una
     <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>usage: supernodectl [--json] [--lang zh_CN|en] [--config cluster.yaml] COMMAND [ARGS]
+       supernodectl --remote grpcs://HOST:PORT --token-file F [--ca F] [--client-cert F --client-key F] COMMAND
+
+Commands:
+  status [--after SECONDS]         cluster headline numbers (GPUs, utilization, temperature,
+                                   power, jobs, anomalies) after running the engine that long
+  nodes                            every node: address, GPUs (count and model), reporting or
+                                   not, known from cluster.yaml (configured), its agent
+                                   (registered; unconfigured: only its agent) or the simulator,
+                                   and when its agent last registered it
+  sim faults                       the faults the simulated super node can inject
+  sim run [--seconds N] [--seed S] [--inject KIND:NODE[:INDEX][@SECOND]]...
+                                   run the simulated super node in virtual time, inject faults,
+                                   and print the summary and the events raised
+  sim --trace FILE [--nodes NODES.csv] [--policy fifo|bestfit|default] [--inflate [--seed N]]
+                                   replay a job trace (Alibaba OpenB or generic CSV) on the
+                                   scheduler in virtual time, or run FGD workload inflation
+  config check FILE                validate a cluster.yaml; errors name line and column
+  inspect nvidia-smi FILE          what the nvidia-smi parsers read from a captured `-q -x`
+                                   XML or `--query-gpu` CSV (with header); errors name line
+                                   and column
+  inspect metrics FILE             what the Prometheus text parser reads from a captured /metrics
+                                   scrape: metric families, types, series, values
+  inspect topo FILE [--host NAME] [--gpu-model MODEL] [--nccl-env | --nccl-xml]
+                                   the topology graph read from a captured nvidia-smi topo -m:
+                                   devices, link type per pair, NIC and NUMA affinity;
+                                   --nccl-env: the NCCL environment it calls for, with reasons;
+                                   --nccl-xml: its NCCL_TOPO_FILE (needs PCI bus ids)
+  logs templates FILE [--format FORMAT] [--settings FILE --source NAME]
+                                   the template of every line of a log file (--json: one object
+                                   per line, then a summary); FORMAT like
+                                   &apos;&lt;Date&gt; &lt;Time&gt; &lt;Level&gt; &lt;Component&gt;: &lt;Content&gt;&apos;
+  anomaly scan FILE.csv            the metric anomaly detectors over a timestamp,value series
+                                   (NAB&apos;s layout); --json: one object per row
+  plan --model-params N [--gpus N] [--gpu-model MODEL] [--nodes N] [--tp N] [--pp N]
+       [--zero 0-3 | --fsdp FULL_SHARD|SHARD_GRAD_OP|NO_SHARD] [--precision fp32|fp16|bf16|fp8] [--optimizer adam|adamw|sgd|adam8bit]
+       [--seq N] [--micro-batch N] [--grad-accum N] [--checkpointing none|selective|full]
+       [--sequence-parallel] [--layers N --hidden N --heads N --kv-heads N --head-dim N]
+       [--mfu F] [--overlap F] [--compression none|fp8|ratio:R|topk:F] [--reserve-gib G]
+       [--tokens N] [--nics-per-node N] [--nic-gbps G] [--explain]
+       [--inference [--weights fp16|bf16|fp8|int8|int4] [--kv-cache FORMAT] [--batch N]
+                    [--output-tokens N]]
+                                   will a model fit on these GPUs, how long will it take, how
+                                   should it run: memory per GPU, largest micro-batch, step and
+                                   job time, communication share, configurations that fit;
+                                   on the cluster&apos;s GPUs and topology unless --gpu-model names
+                                   another (docs/planner.md); --explain: how each number was
+                                   computed
+  jobs submit --gpus N [--name S] [--user U] [--queue Q] [--priority-class C] [--runtime SECONDS]
+       [--backend embedded|slurm|kubernetes] [--command CMD] [--nodes N] [--tasks-per-node N]
+       [--cpus N] [--partition P] [--time-limit SECONDS] [--workdir DIR] [--gpu-model M]
+       [--image IMAGE] [--dry-run]
+                                   submit a job (also: supernodectl submit ...); --dry-run prints
+                                   exactly what the backend would be sent (the sbatch script, the
+                                   manifests) and, on stderr, the command it goes to
+  jobs list [--state STATE] [--limit N] | jobs get ID | jobs cancel ID
+                                   jobs (useful with --remote: the daemon keeps them)
+  events [--open] [--limit N]      the event timeline, newest first
+  certs init DIR [--host NAME]...  create a CA, a server certificate (for 127.0.0.1, localhost
+                                   and each NAME) and a client certificate in DIR; keys 0600
+  tokens create --role viewer|operator|admin --file F [--name NAME]
+                                   add a token to supernoded&apos;s tokens file (stored hashed) and
+                                   print the token, once
+  report [--from T] [--to T] [--scope cluster|node:N|queue:Q|job:ID] [--sections a,b]
+         [--snapshot FILE] [--seed N] [--lang zh_CN|en] --format pdf|html|csv -o PATH
+                                   a cluster report for a range (default: the last 24 hours;
+                                   the embedded simulated super node simulates the range first);
+                                   csv writes one file per table into the folder PATH;
+                                   --lang: the report&apos;s language (default: LANG);
+                                   T: ISO 8601 (2026-01-01T00:00:00Z) or epoch milliseconds
+  snapshot [--from T] [--to T] [--scope S] -o FILE
+                                   save the range&apos;s data into one file that report --snapshot
+                                   builds the same report from on another machine
+  version                          print the version
+
+Options:
+  --json                           print one JSON object (field names as in supernode.proto)
+  --lang zh_CN|en                  the language of the human output (default: LC_ALL,
+                                   LC_MESSAGES, LANG); --json keys and exit codes do not change
+  --config FILE                    the cluster.yaml to simulate (default: built-in demo,
+                                   2 nodes x 8 H100 80GB)
+  --remote URL                     talk to a supernoded: grpcs://HOST:PORT (TLS) or grpc://...
+  --token-file F                   the bearer token, one line (supernodectl tokens create)
+  --ca F                           the CA that signed the daemon&apos;s certificate (certs init: ca.pem)
+  --client-cert F --client-key F   for a daemon that asks for mutual TLS
+
+Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine unavailable.
+</source>
+        <translation>用法：supernodectl [--json] [--lang zh_CN|en] [--config cluster.yaml] COMMAND [ARGS]
+      supernodectl --remote grpcs://HOST:PORT --token-file F [--ca F] [--client-cert F --client-key F] COMMAND
+
+命令：
+  status [--after SECONDS]         引擎运行该时长后的集群主要数字（GPU、利用率、温度、
+                                   功耗、作业、异常）
+  nodes                            每个节点：地址、GPU（数量和型号）、是否在上报、
+                                   来源（cluster.yaml 配置的 configured、其代理注册的
+                                   registered；unconfigured：仅其代理知道）或模拟器，
+                                   以及其代理最近一次注册的时间
+  sim faults                       模拟超节点可注入的故障
+  sim run [--seconds N] [--seed S] [--inject KIND:NODE[:INDEX][@SECOND]]...
+                                   在虚拟时间中运行模拟超节点并注入故障，
+                                   输出概要和产生的事件
+  sim --trace FILE [--nodes NODES.csv] [--policy fifo|bestfit|default] [--inflate [--seed N]]
+                                   在虚拟时间中用调度器回放作业轨迹（Alibaba OpenB 或
+                                   通用 CSV），或运行 FGD 负载膨胀
+  config check FILE                校验 cluster.yaml；错误会指出行号和列号
+  inspect nvidia-smi FILE          nvidia-smi 解析器从采集的 `-q -x` XML 或 `--query-gpu`
+                                   CSV（带表头）中读到的内容；错误会指出行号
+                                   和列号
+  inspect metrics FILE             Prometheus 文本解析器从采集的 /metrics 中读到的内容：
+                                   指标族、类型、序列、数值
+  inspect topo FILE [--host NAME] [--gpu-model MODEL] [--nccl-env | --nccl-xml]
+                                   从采集的 nvidia-smi topo -m 读出的拓扑图：
+                                   设备、每对设备的链路类型、网卡与 NUMA 亲和性；
+                                   --nccl-env：它所需要的 NCCL 环境变量及原因；
+                                   --nccl-xml：它的 NCCL_TOPO_FILE（需要 PCI 总线 ID）
+  logs templates FILE [--format FORMAT] [--settings FILE --source NAME]
+                                   日志文件每一行的模板（--json：每行一个对象，
+                                   最后是汇总）；FORMAT 形如
+                                   &apos;&lt;Date&gt; &lt;Time&gt; &lt;Level&gt; &lt;Component&gt;: &lt;Content&gt;&apos;
+  anomaly scan FILE.csv            对 timestamp,value 序列运行指标异常检测器
+                                   （NAB 的格式）；--json：每行一个对象
+  plan --model-params N [--gpus N] [--gpu-model MODEL] [--nodes N] [--tp N] [--pp N]
+       [--zero 0-3 | --fsdp FULL_SHARD|SHARD_GRAD_OP|NO_SHARD] [--precision fp32|fp16|bf16|fp8] [--optimizer adam|adamw|sgd|adam8bit]
+       [--seq N] [--micro-batch N] [--grad-accum N] [--checkpointing none|selective|full]
+       [--sequence-parallel] [--layers N --hidden N --heads N --kv-heads N --head-dim N]
+       [--mfu F] [--overlap F] [--compression none|fp8|ratio:R|topk:F] [--reserve-gib G]
+       [--tokens N] [--nics-per-node N] [--nic-gbps G] [--explain]
+       [--inference [--weights fp16|bf16|fp8|int8|int4] [--kv-cache FORMAT] [--batch N]
+                    [--output-tokens N]]
+                                   模型能否放进这些 GPU、需要多久、应如何运行：
+                                   每 GPU 显存、可放下的最大微批次、每步和
+                                   作业时间、通信占比、可行的配置；
+                                   默认用集群的 GPU 和拓扑，除非 --gpu-model 指定
+                                   其他型号（docs/planner.md）；--explain：每个数字
+                                   是如何算出的
+  jobs submit --gpus N [--name S] [--user U] [--queue Q] [--priority-class C] [--runtime SECONDS]
+       [--backend embedded|slurm|kubernetes] [--command CMD] [--nodes N] [--tasks-per-node N]
+       [--cpus N] [--partition P] [--time-limit SECONDS] [--workdir DIR] [--gpu-model M]
+       [--image IMAGE] [--dry-run]
+                                   提交作业（也可用 supernodectl submit ...）；--dry-run 输出
+                                   将发给后端的确切内容（sbatch 脚本、清单），
+                                   并在 stderr 上输出它要执行的命令
+  jobs list [--state STATE] [--limit N] | jobs get ID | jobs cancel ID
+                                   作业（配合 --remote 使用：作业由守护进程保存）
+  events [--open] [--limit N]      事件时间线，最新的在前
+  certs init DIR [--host NAME]...  在 DIR 中创建 CA、服务器证书（用于 127.0.0.1、localhost
+                                   和每个 NAME）以及客户端证书；密钥权限 0600
+  tokens create --role viewer|operator|admin --file F [--name NAME]
+                                   向 supernoded 的 tokens 文件添加令牌（以哈希保存），
+                                   并输出该令牌，仅此一次
+  report [--from T] [--to T] [--scope cluster|node:N|queue:Q|job:ID] [--sections a,b]
+         [--snapshot FILE] [--seed N] [--lang zh_CN|en] --format pdf|html|csv -o PATH
+                                   某时间范围的集群报告（默认：最近 24 小时；
+                                   内置的模拟超节点会先模拟该时间范围）；
+                                   csv 在文件夹 PATH 中每个表格写一个文件；
+                                   --lang：报告的语言（默认：LANG）；
+                                   T：ISO 8601（2026-01-01T00:00:00Z）或纪元毫秒数
+  snapshot [--from T] [--to T] [--scope S] -o FILE
+                                   把该时间范围的数据存成一个文件，report --snapshot
+                                   可在另一台机器上据此生成同样的报告
+  version                          输出版本号
+
+选项：
+  --json                           输出一个 JSON 对象（字段名与 supernode.proto 一致）
+  --lang zh_CN|en                  人类可读输出的语言（默认：LC_ALL、
+                                   LC_MESSAGES、LANG）；--json 的键和退出码不变
+  --config FILE                    要模拟的 cluster.yaml（默认：内置演示集群，
+                                   2 个节点 x 8 H100 80GB）
+  --remote URL                     连接 supernoded：grpcs://HOST:PORT（TLS）或 grpc://...
+  --token-file F                   持有者令牌，一行（supernodectl tokens create）
+  --ca F                           签发守护进程证书的 CA（certs init：ca.pem）
+  --client-cert F --client-key F   用于要求双向 TLS 的守护进程
+
+退出码：0 成功，1 请求失败，2 用法错误，3 输入无效，4 引擎不可用。
+</translation>
+    </message>
+    <message>
+        <source>unconfigured</source>
+        <translation>未配置</translation>
+    </message>
+    <message>
+        <source>registered</source>
+        <translation>已注册</translation>
+    </message>
+    <message>
+        <source>simulated</source>
+        <translation>模拟</translation>
+    </message>
+    <message>
+        <source>configured</source>
+        <translation>已配置</translation>
+    </message>
+    <message>
+        <source>%1 x %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>unknown model</source>
+        <translation>型号未知</translation>
+    </message>
+    <message>
+        <source>ADDRESS</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>REPORTING</source>
+        <translation>上报</translation>
+    </message>
+    <message>
+        <source>KNOWN FROM</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>REGISTERED (UTC)</source>
+        <translation>注册时间 (UTC)</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>nodes takes no argument &apos;%1&apos;</source>
+        <translation>nodes 不接受参数“%1”</translation>
     </message>
 </context>
 </TS>

@@ -201,11 +201,17 @@ void Engine::record(Event event)
 
 bool Engine::nodeReporting(const std::string &node) const
 {
+    const std::int64_t freshMs = 3 * m_options.spec.effectiveTelemetry().intervalMs;
+    // Its agent pushes (PushSamples; m_latestReal holds only polled readings): that is the node
+    // speaking for itself, so it counts even where a poller of its own fails (no dcgm-exporter
+    // on a node that runs the agent instead).
+    if (const auto pushed = m_pushedAtMs.find(node);
+        pushed != m_pushedAtMs.end() && m_clock->nowMs() - pushed->second <= freshMs)
+        return true;
     // A per-node source answers for its node; otherwise fresh readings from the node do.
     for (const SourceState &s : m_sources)
         if (s.status.node() == node)
             return s.status.ok();
-    const std::int64_t freshMs = 3 * m_options.spec.effectiveTelemetry().intervalMs;
     for (const auto &[key, reading] : m_latestReal)
         if (key.first == node && m_clock->nowMs() - reading.timeMs <= freshMs)
             return true;
@@ -228,7 +234,7 @@ pb::Cluster Engine::cluster() const
             link.set_healthy(!down.contains(nodeOf(link.a())) && !down.contains(nodeOf(link.b())));
         }
         addBackendNodes(c);
-        m_registry.applyTo(c);
+        m_registry.applyTo(c, [this](const std::string &name) { return nodeReporting(name); });
         return c;
     }
     pb::Cluster c = toProto(m_sim->spec(), true);
@@ -259,7 +265,7 @@ pb::Cluster Engine::cluster() const
             link.type() == pb::LINK_TYPE_NVLINK && (nvlinkBroken.contains(link.a()) || nvlinkBroken.contains(link.b()));
         link.set_healthy(!nvlinkDown && !broken.contains(link.a()) && !broken.contains(link.b()));
     }
-    m_registry.applyTo(c);
+    m_registry.applyTo(c, [this](const std::string &name) { return nodeReporting(name); });
     return c;
 }
 

@@ -86,6 +86,13 @@ public:
     // A node agent's hardware (supernoded's RegisterNode; engine_registration.cpp): merged into
     // cluster() from now on; a first registration or a changed one records an event.
     Result<pb::RegisterNodeResponse> registerNode(const pb::RegisterNodeRequest &request);
+    // A registration an earlier run of supernoded stored (its state.db): back in the registry
+    // as it was, with no event, since the timeline has the one raised then. Refused, naming
+    // the field, where registerNode would refuse it.
+    Status restoreRegistration(const pb::RegisterNodeRequest &stored);
+    // What the registry keeps for a node (ids named, registered_ms set), the record supernoded
+    // stores; null when its agent never registered it.
+    const pb::RegisterNodeRequest *registration(const std::string &node) const { return m_registry.find(node); }
 
     Result<pb::Job> submitJob(const pb::JobSpec &spec);
     pb::ListJobsResponse listJobs(const pb::ListJobsRequest &request) const;
@@ -187,6 +194,7 @@ private:
 
     std::unique_ptr<anomaly::TelemetryWatch> m_watch;
     std::vector<std::int64_t> m_pushedUntil;              // store series -> newest pushed sample time (engine_push.cpp)
+    std::map<std::string, std::int64_t> m_pushedAtMs;     // node -> engine time its agent last pushed a sample of it
     std::map<std::string, std::uint64_t> m_openAnomalies; // watch key -> event id
     std::unique_ptr<anomaly::ThermalProtection> m_thermal;
     std::unique_ptr<PowerLimitSetter> m_powerLimitSetter; // the simulator's, called here; null: worker or dry run

@@ -49,6 +49,15 @@ Result<tsdb::AppendResult> Engine::ingestPushed(PushStreamTable &table, PushedBa
         } else {
             table.watched.push_back(-1);
         }
+        const auto host = s.labels.find("Hostname");
+        if (host == s.labels.end()) {
+            table.node.push_back(-1);
+        } else {
+            const auto known = std::find(table.nodes.begin(), table.nodes.end(), host->second);
+            table.node.push_back(static_cast<int>(known - table.nodes.begin()));
+            if (known == table.nodes.end())
+                table.nodes.push_back(host->second);
+        }
         if (id >= m_pushedUntil.size())
             m_pushedUntil.resize(std::size_t(id) + 1, std::numeric_limits<std::int64_t>::min());
         pb::Sample name;
@@ -65,7 +74,11 @@ Result<tsdb::AppendResult> Engine::ingestPushed(PushStreamTable &table, PushedBa
         fresh.reserve(batch.samples.size());
     if (!table.watchedSamples.empty())
         watched.reserve(batch.samples.size());
+    // Nodes this batch has samples of; an agent's stream is almost always one node.
+    std::vector<bool> heard(table.nodes.size(), false);
     for (const tsdb::RefSample &s : batch.samples) {
+        if (const int n = table.node[s.ref]; n >= 0)
+            heard[std::size_t(n)] = true;
         std::int64_t &until = m_pushedUntil[table.store[s.ref]];
         if (s.timeMs <= until)
             continue;
@@ -95,6 +108,11 @@ Result<tsdb::AppendResult> Engine::ingestPushed(PushStreamTable &table, PushedBa
             watchSample(sample);
         }
     }
+    // When the engine heard from the node, not the samples' own times: the agent's clock may
+    // be off from this one, and a backlog it sends after an outage is old but the agent is there.
+    for (std::size_t n = 0; n < heard.size(); ++n)
+        if (heard[n])
+            m_pushedAtMs[table.nodes[n]] = m_clock->nowMs();
     for (tsdb::RefSample &s : batch.samples)
         s.ref = table.store[s.ref];
     return m_store->append(batch.samples.data(), batch.samples.size());

@@ -1,10 +1,20 @@
 // Node agents registering their hardware (RegisterNode): checked, kept in the registry that
 // cluster() merges, and an event for a node that registers for the first time and for one whose
 // hardware changed since (a GPU swapped, a NIC gone), so the timeline says when the cluster's
-// shape changed and how.
+// shape changed and how. A registration supernoded stored comes back at its start without an
+// event: the node registered then, and the timeline (restored with it) says so once.
 #include "backend/api/engine.h"
 
 namespace sn {
+
+namespace {
+Status notSimulated(const ClusterSpec &spec, bool simulated, const std::string &name)
+{
+    if (simulated && spec.findNode(name) != nullptr)
+        return failedPrecondition(name + " is a simulated node; a real agent registers under another name (--node)");
+    return success();
+}
+} // namespace
 
 Result<pb::RegisterNodeResponse> Engine::registerNode(const pb::RegisterNodeRequest &request)
 {
@@ -13,8 +23,8 @@ Result<pb::RegisterNodeResponse> Engine::registerNode(const pb::RegisterNodeRequ
     const std::string &name = request.node().name();
     const ClusterSpec &spec = m_sim ? m_sim->spec() : m_options.spec;
     const bool configured = spec.findNode(name) != nullptr;
-    if (configured && m_sim)
-        return failedPrecondition(name + " is a simulated node; a real agent registers under another name (--node)");
+    if (Status ok = notSimulated(spec, m_sim != nullptr, name); !ok)
+        return ok.error();
     const NodeRegistry::Outcome outcome = m_registry.add(request, m_clock->nowMs());
     pb::RegisterNodeResponse response;
     response.set_configured(configured);
@@ -42,6 +52,15 @@ Result<pb::RegisterNodeResponse> Engine::registerNode(const pb::RegisterNodeRequ
     record(e);
     response.set_event_id(m_events.back().id);
     return response;
+}
+
+Status Engine::restoreRegistration(const pb::RegisterNodeRequest &stored)
+{
+    // A cluster.yaml changed since to simulate a node of that name: the simulator's node wins,
+    // as it would against the agent's next registration.
+    if (Status ok = notSimulated(m_sim ? m_sim->spec() : m_options.spec, m_sim != nullptr, stored.node().name()); !ok)
+        return ok;
+    return m_registry.restore(stored);
 }
 
 } // namespace sn

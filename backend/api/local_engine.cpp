@@ -106,9 +106,19 @@ Reply<tsdb::AppendResult> LocalEngine::pushSamples(std::shared_ptr<PushStreamTab
     });
 }
 
-Reply<pb::RegisterNodeResponse> LocalEngine::registerNode(const pb::RegisterNodeRequest &request)
+Reply<LocalEngine::Registration> LocalEngine::registerNode(const pb::RegisterNodeRequest &request)
 {
-    return post<pb::RegisterNodeResponse>([request](Engine &e) { return e.registerNode(request); });
+    return post<Registration>([request](Engine &e) -> Result<Registration> {
+        auto response = e.registerNode(request);
+        if (!response)
+            return response.error();
+        return Registration{std::move(*response), *e.registration(request.node().name())};
+    });
+}
+
+Reply<Done> LocalEngine::restoreRegistration(const pb::RegisterNodeRequest &stored)
+{
+    return post<Done>([stored](Engine &e) { return e.restoreRegistration(stored); });
 }
 
 Reply<pb::QueryRangeResponse> LocalEngine::queryRange(const pb::QueryRangeRequest &request)

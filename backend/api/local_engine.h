@@ -51,8 +51,15 @@ public:
     // supernoded's telemetry ingress (PushSamples), not part of EngineApi: only a daemon takes
     // pushes. The table belongs to one push stream; its calls run in order on the engine thread.
     Reply<tsdb::AppendResult> pushSamples(std::shared_ptr<PushStreamTable> table, PushedBatch batch);
-    // supernoded's RegisterNode: a node agent's hardware (node_registry.h).
-    Reply<pb::RegisterNodeResponse> registerNode(const pb::RegisterNodeRequest &request);
+    // supernoded's RegisterNode: a node agent's hardware (node_registry.h), answered with what
+    // the registry now keeps for the node, which the daemon stores before it answers the agent.
+    struct Registration {
+        pb::RegisterNodeResponse response;
+        pb::RegisterNodeRequest kept; // ids named, registered_ms set (Engine::registration)
+    };
+    Reply<Registration> registerNode(const pb::RegisterNodeRequest &request);
+    // supernoded's start: a registration its state store kept (Engine::restoreRegistration).
+    Reply<Done> restoreRegistration(const pb::RegisterNodeRequest &stored);
 
 private:
     template <typename T, typename F> Reply<T> post(F &&work);

@@ -164,7 +164,28 @@ NodeRegistry::Outcome NodeRegistry::add(pb::RegisterNodeRequest request, std::in
     return outcome;
 }
 
-void NodeRegistry::applyTo(pb::Cluster &cluster) const
+Status NodeRegistry::restore(pb::RegisterNodeRequest stored)
+{
+    if (Status ok = checkRegistration(stored); !ok)
+        return ok;
+    pb::Node &node = *stored.mutable_node();
+    if (node.registered_ms() <= 0)
+        return invalidArgument("node.registered_ms: " + std::to_string(node.registered_ms()) +
+                               "; a kept registration says when it was made");
+    nameDevices(node);
+    node.set_registered(true);
+    const std::string name = node.name();
+    m_nodes[name] = std::move(stored);
+    return success();
+}
+
+const pb::RegisterNodeRequest *NodeRegistry::find(const std::string &node) const
+{
+    const auto it = m_nodes.find(node);
+    return it == m_nodes.end() ? nullptr : &it->second;
+}
+
+void NodeRegistry::applyTo(pb::Cluster &cluster, const std::function<bool(const std::string &)> &reporting) const
 {
     for (const auto &[name, reg] : m_nodes) {
         pb::Node *target = nullptr;
@@ -182,7 +203,7 @@ void NodeRegistry::applyTo(pb::Cluster &cluster) const
             target->set_state(state);     // what telemetry says now
         } else {
             target->set_unconfigured(true);
-            target->set_state(pb::NODE_STATE_UP);
+            target->set_state(reporting(name) ? pb::NODE_STATE_UP : pb::NODE_STATE_DOWN);
         }
         // The configured node's in-node links give way to what the node found; links that leave
         // the node (NIC to switch) stay, unless their NIC is no longer there.
@@ -201,10 +222,11 @@ void NodeRegistry::applyTo(pb::Cluster &cluster) const
             if (stale)
                 links->DeleteSubrange(i, 1);
         }
+        const bool down = target->state() == pb::NODE_STATE_DOWN;
         for (const pb::Link &l : reg.links()) {
             pb::Link *link = cluster.add_links();
             *link = l;
-            link->set_healthy(l.healthy() && (!configured || state != pb::NODE_STATE_DOWN));
+            link->set_healthy(l.healthy() && !down);
         }
     }
 }

@@ -10,6 +10,7 @@
 #include "backend/model/result.h"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -32,9 +33,17 @@ public:
     };
     // Stores a checked registration (ids filled in where left empty).
     Outcome add(pb::RegisterNodeRequest request, std::int64_t nowMs);
+    // A registration an earlier run kept (supernoded's state.db), put back as it was: its own
+    // registered_ms, no Outcome, since the node registered then, not now. Checked as on add,
+    // because what is read back from disk is input like any other.
+    Status restore(pb::RegisterNodeRequest stored);
     bool contains(const std::string &node) const { return m_nodes.contains(node); }
-    // Merges the registrations into a cluster built from cluster.yaml (or the simulator).
-    void applyTo(pb::Cluster &cluster) const;
+    // The registration as kept (ids named, registered, registered_ms); null when never registered.
+    const pb::RegisterNodeRequest *find(const std::string &node) const;
+    // Merges the registrations into a cluster built from cluster.yaml (or the simulator). A node
+    // only its agent knows is UP while `reporting(name)` says its telemetry is fresh: a
+    // registration restored after a restart says what the node has, not that it is there.
+    void applyTo(pb::Cluster &cluster, const std::function<bool(const std::string &)> &reporting) const;
 
 private:
     std::map<std::string, pb::RegisterNodeRequest> m_nodes; // by node name; node.registered_ms set

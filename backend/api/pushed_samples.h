@@ -30,6 +30,10 @@ struct PushStreamTable {
     // value change per sample), or -1 when the anomaly watch does not read its metric.
     std::vector<int> watched;
     std::vector<MetricSample> watchedSamples;
+    // stream ref -> index in `nodes` (its Hostname label), or -1 without one: a sample is the
+    // sign that its node is reporting (Engine::nodeReporting).
+    std::vector<int> node;
+    std::vector<std::string> nodes;
 };
 
 } // namespace sn

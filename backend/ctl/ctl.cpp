@@ -22,6 +22,10 @@ const char *kUsageText = QT_TRANSLATE_NOOP(
 Commands:
   status [--after SECONDS]         cluster headline numbers (GPUs, utilization, temperature,
                                    power, jobs, anomalies) after running the engine that long
+  nodes                            every node: address, GPUs (count and model), reporting or
+                                   not, known from cluster.yaml (configured), its agent
+                                   (registered; unconfigured: only its agent) or the simulator,
+                                   and when its agent last registered it
   sim faults                       the faults the simulated super node can inject
   sim run [--seconds N] [--seed S] [--inject KIND:NODE[:INDEX][@SECOND]]...
                                    run the simulated super node in virtual time, inject faults,
@@ -261,6 +265,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
     ctx.args = rest;
     if (command == QLatin1String("status"))
         return statusCommand(ctx);
+    if (command == QLatin1String("nodes"))
+        return nodesCommand(ctx);
     if (command == QLatin1String("sim"))
         return simCommand(ctx);
     if (command == QLatin1String("config"))

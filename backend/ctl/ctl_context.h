@@ -41,6 +41,8 @@ bool takeNumber(Context &ctx, const QString &name, double min, double max, doubl
 void printSummaryText(Context &ctx, const pb::ClusterSummary &summary);
 
 int statusCommand(Context &ctx);
+// ctl_nodes.cpp: "nodes": every node, where it is known from, reporting or not.
+int nodesCommand(Context &ctx);
 int simCommand(Context &ctx);
 int simTraceCommand(Context &ctx); // ctl_sim_trace.cpp: sim --trace FILE ...
 int configCommand(Context &ctx);

@@ -10,7 +10,7 @@
 // The viewer's refusal is tst_security_rules' (RegisterNode is not on its read-only list).
 #include "backend/remote/grpc/remote_engine.h"
 #include "backend/sim/super_node_topology.h"
-#include "tests/support/supernoded_process.h"
+#include "tests/support/daemon_fixtures.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -19,14 +19,6 @@
 using namespace sn;
 
 namespace {
-
-const pb::Node *findNode(const pb::Cluster &c, const std::string &name)
-{
-    for (const pb::Node &n : c.nodes())
-        if (n.name() == name)
-            return &n;
-    return nullptr;
-}
 
 std::vector<pb::Event> eventsOf(rpc::RemoteEngine &engine, const std::string &kind)
 {
@@ -97,15 +89,15 @@ private slots:
             rpc::RemoteEngine viewer(daemon.client("viewer"));
             const auto registered = [&] {
                 auto c = waitFor(viewer.getCluster());
-                return c.ok() && findNode(*c, "reg-node") != nullptr;
+                return c.ok() && test::findNode(*c, "reg-node") != nullptr;
             };
             QTRY_VERIFY2_WITH_TIMEOUT(registered(), qPrintable(hgx.output()), 30000);
             const pb::Cluster c = *waitFor(viewer.getCluster());
-            const pb::Node &n = *findNode(c, "reg-node");
+            const pb::Node &n = *test::findNode(c, "reg-node");
             QVERIFY(n.registered());
             QVERIFY(n.unconfigured()); // the simulated cluster.yaml does not name it
             QVERIFY(n.registered_ms() > 0);
-            QVERIFY(!findNode(c, c.nodes(0).name())->registered()); // the simulated node is not
+            QVERIFY(!test::findNode(c, c.nodes(0).name())->registered()); // the simulated node is not
             QCOMPARE(n.gpus_size(), 8);
             QCOMPARE(n.gpus(3).uuid(), std::string("GPU-5c6f9a2e-0000-4000-8000-000000000003"));
             QCOMPARE(n.gpus(3).model(), std::string("NVIDIA H100 80GB HBM3"));
@@ -135,21 +127,27 @@ private slots:
             QCOMPARE(e.severity(), pb::SEVERITY_WARNING);
             QVERIFY2(QString::fromStdString(e.message()).contains("GPU7 gone"), e.message().c_str());
             const pb::Cluster c = *waitFor(viewer.getCluster());
-            QCOMPARE(findNode(c, "reg-node")->gpus_size(), 2);
-            QVERIFY(findNode(c, "reg-node")->gpus(0).memory_bytes() > 0);
+            QCOMPARE(test::findNode(c, "reg-node")->gpus_size(), 2);
+            QVERIFY(test::findNode(c, "reg-node")->gpus(0).memory_bytes() > 0);
 
-            // A restarted daemon has forgotten the node until the agent reconnects and registers again.
+            // A restarted daemon knows the node from state.db at once (tst_supernoded_nodes proves
+            // that alone); here the agent reconnects and registers again without a second event.
+            const qsizetype registrationsBefore = modern.output().count("registered reg-node: 2 GPUs");
             daemon.kill9();
             QVERIFY2(daemon.start(o, &why), qPrintable(why));
             rpc::RemoteEngine after(daemon.client("viewer"));
             QTRY_VERIFY2_WITH_TIMEOUT(
                 [&] {
                     auto cluster = waitFor(after.getCluster());
-                    return cluster.ok() && findNode(*cluster, "reg-node") &&
-                           findNode(*cluster, "reg-node")->gpus_size() == 2;
+                    return cluster.ok() && test::findNode(*cluster, "reg-node") &&
+                           test::findNode(*cluster, "reg-node")->gpus_size() == 2;
                 }(),
                 qPrintable(modern.output()), 30000);
             QVERIFY2(modern.output().contains("registered reg-node: 2 GPUs"), qPrintable(modern.output()));
+            QTRY_VERIFY2_WITH_TIMEOUT(modern.output().count("registered reg-node: 2 GPUs") > registrationsBefore,
+                                      qPrintable(modern.output()), 30000);
+            QCOMPARE(eventsOf(after, "node.registered").size(), std::size_t{1});
+            QCOMPARE(eventsOf(after, "node.hardware_changed").size(), std::size_t{1});
         }
     }
 };

@@ -23,6 +23,27 @@ inline SupernodedProcess::Options quietDaemonOptions(bool fixedPort = true)
     return o;
 }
 
+// A real cluster (not simulated) of two configured nodes on this machine, gpu-a and gpu-b, one
+// A100 each in cluster.yaml. Their dcgm-exporter port is closed, so their pollers fail: only an
+// agent's pushes (PushSamples) make a node reporting.
+inline SupernodedProcess::Options realClusterDaemonOptions()
+{
+    SupernodedProcess::Options o;
+    o.port = freeLoopbackPort();
+    o.spec.name = "lab";
+    for (const char *name : {"gpu-a", "gpu-b"}) {
+        NodeSpec n;
+        n.name = name;
+        n.address = "127.0.0.1";
+        n.gpus.push_back({0, "NVIDIA A100-SXM4-80GB", 80LL << 30, "", "", -1});
+        o.spec.nodes.push_back(n);
+    }
+    o.spec.telemetry = TelemetrySpec{};
+    o.spec.telemetry->source = TelemetrySource::DcgmExporter;
+    o.spec.telemetry->dcgmExporterPort = freeLoopbackPort();
+    return o;
+}
+
 inline pb::JobSpec oneGpuJob(const std::string &name)
 {
     pb::JobSpec s;
@@ -32,6 +53,15 @@ inline pb::JobSpec oneGpuJob(const std::string &name)
     s.set_gpus_max(1);
     s.set_estimated_runtime_s(3600);
     return s;
+}
+
+// The node of that name in a GetCluster answer; null when there is none.
+inline const pb::Node *findNode(const pb::Cluster &c, const std::string &name)
+{
+    for (const pb::Node &n : c.nodes())
+        if (n.name() == name)
+            return &n;
+    return nullptr;
 }
 
 // The ids of every job the engine lists; the error when it cannot list them.

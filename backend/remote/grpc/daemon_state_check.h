@@ -1,6 +1,7 @@
 #pragma once
-// supernoded --check-state: is the state directory whole? The jobs/events/audit database
-// (SQLite's PRAGMA integrity_check) and the telemetry store (its consistency check,
+// supernoded --check-state: is the state directory whole? The jobs/events/audit/nodes database
+// (SQLite's PRAGMA integrity_check, and every nodes row as the daemon's start reads it,
+// node_rows.h) and the telemetry store (its consistency check,
 // backend/telemetry/store/store_check.h), read in place, nothing changed. For operators before
 // a restart and for the crash tests after one; run it while no daemon writes the directory.
 

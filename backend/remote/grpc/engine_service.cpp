@@ -396,10 +396,13 @@ grpc::ServerUnaryReactor *EngineService::RegisterNode(Ctx *c, const pb::Register
         [this, q] {
             if (!m_ingress)
                 return QtFuture::makeReadyFuture(
-                    Result<pb::RegisterNodeResponse>(failedPrecondition("this server takes no node registrations")));
+                    Result<LocalEngine::Registration>(failedPrecondition("this server takes no node registrations")));
             return m_ingress->registerNode(*q);
         },
-        assign<pb::RegisterNodeResponse>);
+        [](pb::RegisterNodeResponse *out, LocalEngine::Registration r) { *out = std::move(r.response); },
+        // Stored before the agent hears the answer, as a job is: a registration answered is one a
+        // restart still knows (supernode_daemon.cpp reads them back), each reconnect moving registered_ms.
+        [](const LocalEngine::Registration &r) { return std::optional<StateWrite>(r.kept); });
 }
 
 grpc::ServerUnaryReactor *EngineService::WhoAmI(Ctx *c, const pb::WhoAmIRequest *q, pb::WhoAmIResponse *r)

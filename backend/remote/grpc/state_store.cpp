@@ -78,7 +78,8 @@ Result<std::unique_ptr<StateStore>> StateStore::open(const std::string &path)
                          " id INTEGER PRIMARY KEY AUTOINCREMENT, time_ms INTEGER NOT NULL, who TEXT NOT NULL,"
                          " role TEXT NOT NULL, peer TEXT NOT NULL, rpc TEXT NOT NULL, what TEXT NOT NULL,"
                          " outcome TEXT NOT NULL);";
-    if (sqlite3_exec(db, schema, nullptr, nullptr, nullptr) != SQLITE_OK)
+    if (sqlite3_exec(db, schema, nullptr, nullptr, nullptr) != SQLITE_OK ||
+        sqlite3_exec(db, kNodesTableSql, nullptr, nullptr, nullptr) != SQLITE_OK)
         return sqliteError(db, path + ": cannot create the state tables");
     const std::string fresh = QUuid::createUuid().toString(QUuid::WithoutBraces).toStdString();
     {
@@ -150,6 +151,7 @@ Status StateStore::writeBatch(const std::vector<StateWrite> &writes)
                           "WHERE excluded.acknowledged >= events.acknowledged");
     Statement audit(m_db, "INSERT INTO audit (time_ms, who, role, peer, rpc, what, outcome) "
                           "VALUES (?, ?, ?, ?, ?, ?, ?)");
+    Statement node(m_db, kNodesUpsertSql);
     for (const StateWrite &w : writes) {
         sqlite3_stmt *s = nullptr;
         if (const auto *j = std::get_if<pb::Job>(&w)) {
@@ -163,6 +165,12 @@ Status StateStore::writeBatch(const std::vector<StateWrite> &writes)
             sqlite3_bind_int64(s, 1, static_cast<sqlite3_int64>(e->id()));
             sqlite3_bind_int(s, 2, e->acknowledged() ? 1 : 0);
             bindBlob(s, 3, e->SerializeAsString());
+        } else if (const auto *n = std::get_if<pb::RegisterNodeRequest>(&w)) {
+            s = node.get();
+            sqlite3_reset(s);
+            bindText(s, 1, n->node().name());
+            sqlite3_bind_int64(s, 2, n->node().registered_ms());
+            bindBlob(s, 3, n->SerializeAsString());
         } else {
             const auto &r = std::get<AuditRecord>(w);
             s = audit.get();
@@ -191,6 +199,11 @@ Result<std::vector<pb::Job>> StateStore::jobs() const
 Result<std::vector<pb::Event>> StateStore::events() const
 {
     return readBlobs<pb::Event>(m_db, "SELECT event FROM events ORDER BY id", "event");
+}
+
+Result<NodeRows> StateStore::nodes() const
+{
+    return readNodeRows(m_db);
 }
 
 Result<std::vector<AuditRecord>> StateStore::audit(int limit) const

@@ -1,5 +1,6 @@
 #pragma once
-// supernoded's state on disk: jobs, events and the audit log in one SQLite database
+// supernoded's state on disk: jobs, events, the audit log and the nodes agents registered
+// (node_rows.h) in one SQLite database
 // (STATE_DIR/state.db, WAL, synchronous=FULL). A call is answered only after what it changed is
 // committed ("acknowledged = committed"), so kill -9 at any moment loses no answered call.
 //
@@ -10,6 +11,7 @@
 #include "backend/api/supernode.pb.h"
 #include "backend/model/result.h"
 #include "backend/remote/grpc/audit_log.h"
+#include "backend/remote/grpc/node_rows.h"
 
 #include <condition_variable>
 #include <deque>
@@ -28,7 +30,9 @@ namespace sn::rpc {
 
 namespace pb = supernode::v1;
 
-using StateWrite = std::variant<pb::Job, pb::Event, AuditRecord>; // jobs and events: upsert by id
+// Jobs and events: upsert by id. A RegisterNodeRequest is a node's registration as the engine
+// keeps it (LocalEngine::Registration::kept): upsert by node name, the newer registered_ms wins.
+using StateWrite = std::variant<pb::Job, pb::Event, AuditRecord, pb::RegisterNodeRequest>;
 
 class StateStore {
 public:
@@ -45,6 +49,8 @@ public:
     Result<std::vector<pb::Job>> jobs() const;               // in id order (numeric ids numerically)
     Result<std::vector<pb::Event>> events() const;           // in id order
     Result<std::vector<AuditRecord>> audit(int limit) const; // newest last; 0: all
+    // Registrations by node name, and the rows that cannot be used (kept in the table).
+    Result<NodeRows> nodes() const;
     // This state's epoch: made on first open, the same on every later one (event ids continue).
     std::string epoch() const { return m_epoch; }
 

@@ -16,6 +16,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QLoggingCategory>
 #include <QUuid>
 
 #include <cerrno>
@@ -23,6 +24,8 @@
 #include <map>
 #include <mutex>
 #include <unistd.h>
+
+Q_LOGGING_CATEGORY(lcDaemon, "sn.remote.daemon")
 
 namespace sn::rpc {
 
@@ -171,10 +174,13 @@ Result<std::unique_ptr<SupernodeDaemon>> SupernodeDaemon::start(const DaemonOpti
     parts->state = std::move(*state);
     auto jobs = parts->state->jobs();
     auto events = parts->state->events();
+    auto nodes = parts->state->nodes();
     if (!jobs)
         return jobs.error();
     if (!events)
         return events.error();
+    if (!nodes)
+        return nodes.error();
 
     LocalEngine::Options engine;
     engine.engine.spec = std::move(*spec);
@@ -182,6 +188,16 @@ Result<std::unique_ptr<SupernodeDaemon>> SupernodeDaemon::start(const DaemonOpti
     engine.engine.restoredJobs = std::move(*jobs);
     engine.engine.restoredEvents = std::move(*events);
     parts->engine = std::make_unique<LocalEngine>(std::move(engine));
+    // Before the server listens, so that an agent's registration after the restart is never
+    // overwritten by the older one read here. A row that cannot be used is skipped, said, and
+    // left in state.db (--check-state reports it; the node's next registration replaces it).
+    const std::string db = options.stateDir + "/state.db";
+    for (const std::string &skipped : nodes->skipped)
+        qCWarning(lcDaemon).noquote() << QString::fromStdString(db + ": " + skipped + "; skipped");
+    for (const pb::RegisterNodeRequest &r : nodes->registrations)
+        if (Status ok = waitFor(parts->engine->restoreRegistration(r)); !ok)
+            qCWarning(lcDaemon).noquote() << QString::fromStdString(db + ": nodes row '" + r.node().name() +
+                                                                    "': " + ok.error().message + "; skipped");
     // Events the engine raises by itself (faults, telemetry) are stored as they come; those a
     // call changes (AckEvent) are stored before the call is answered.
     parts->eventJournal = parts->engine->streamEvents();

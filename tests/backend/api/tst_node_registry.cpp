@@ -141,7 +141,7 @@ private slots:
         NodeRegistry registry;
         QVERIFY(registry.add(registration("node01", 2), 1000).first);
         pb::Cluster c = toProto(configured(), false);
-        registry.applyTo(c);
+        registry.applyTo(c, [](const std::string &) { return true; });
         QCOMPARE(c.nodes_size(), 1);
         const pb::Node &n = c.nodes(0);
         QVERIFY(n.registered());
@@ -168,11 +168,64 @@ private slots:
         NodeRegistry registry;
         registry.add(registration("gpu-new", 1), 5);
         pb::Cluster c = toProto(configured(), false);
-        registry.applyTo(c);
+        registry.applyTo(c, [](const std::string &name) { return name == "gpu-new"; });
         QCOMPARE(c.nodes_size(), 2);
         QVERIFY(!c.nodes(0).registered());
         QVERIFY(c.nodes(1).registered() && c.nodes(1).unconfigured());
         QCOMPARE(c.nodes(1).state(), pb::NODE_STATE_UP);
+        QVERIFY(c.links(c.links_size() - 1).healthy());
+        // Its telemetry stopped (or a restart restored it and the agent is not back): known, not up.
+        pb::Cluster silent = toProto(configured(), false);
+        registry.applyTo(silent, [](const std::string &) { return false; });
+        QCOMPARE(silent.nodes(1).state(), pb::NODE_STATE_DOWN);
+        QVERIFY(!silent.links(silent.links_size() - 1).healthy());
+    }
+
+    void restoredRegistrationComesBackAsKept()
+    {
+        NodeRegistry first;
+        first.add(registration("node01", 2), 1234);
+        const pb::RegisterNodeRequest kept = *first.find("node01");
+        QCOMPARE(kept.node().registered_ms(), std::int64_t(1234));
+        QCOMPARE(kept.node().gpus(1).id(), std::string("node01/gpu1"));
+
+        NodeRegistry restarted;
+        QVERIFY(restarted.restore(kept).ok());
+        QCOMPARE(restarted.find("node01")->SerializeAsString(), kept.SerializeAsString());
+        // The agent reconnects with the same hardware: not a first registration, nothing changed.
+        const NodeRegistry::Outcome again = restarted.add(registration("node01", 2), 5000);
+        QVERIFY(!again.first);
+        QVERIFY(again.changes.empty());
+        QCOMPARE(restarted.find("node01")->node().registered_ms(), std::int64_t(5000));
+    }
+
+    void restoreRefusesWhatAddWould_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<int>("row");
+        QTest::newRow("repeated GPU index") << "gpus[1].index" << 0;
+        QTest::newRow("no registration time") << "registered_ms" << 1;
+        QTest::newRow("no name") << "node.name" << 2;
+    }
+
+    void restoreRefusesWhatAddWould()
+    {
+        QFETCH(QString, field);
+        QFETCH(int, row);
+        NodeRegistry registry;
+        registry.add(registration("node01", 2), 99);
+        pb::RegisterNodeRequest r = *registry.find("node01");
+        if (row == 0)
+            r.mutable_node()->mutable_gpus(1)->set_index(0);
+        else if (row == 1)
+            r.mutable_node()->set_registered_ms(0);
+        else
+            r.mutable_node()->clear_name();
+        NodeRegistry restarted;
+        const Status s = restarted.restore(r);
+        QVERIFY(!s.ok());
+        QVERIFY2(QString::fromStdString(s.error().message).contains(field), s.error().message.c_str());
+        QVERIFY(!restarted.contains("node01"));
     }
 
     void engineRecordsFirstAndChangedRegistrationsOnly()
