@@ -97,10 +97,15 @@ void readMemory(const NvmlEntryPoints &a, nvml::Device d, GpuReading &r)
             return;
         total = m.total, free = m.free, used = m.used;
     }
-    // Whole MiB, truncated, as DCGM and nvidia-smi print them.
-    r.set(GpuField::FbTotal, static_cast<double>(total / (1024ull * 1024ull)));
-    r.set(GpuField::FbFree, static_cast<double>(free / (1024ull * 1024ull)));
-    r.set(GpuField::FbUsed, static_cast<double>(used / (1024ull * 1024ull)));
+    // Whole MiB, each rounded up, as nvidia-smi prints them. On a real H200 (driver 580,
+    // tests/data/nvidia-h200) its used, free and reserved added up to one or two MiB more than
+    // the total, and against these same NVML bytes truncating was one MiB short on used and free
+    // alike, rounding to the nearest on free under load.
+    constexpr std::uint64_t kMiB = 1024ull * 1024ull;
+    const auto mib = [](std::uint64_t bytes) { return static_cast<double>((bytes + kMiB - 1) / kMiB); };
+    r.set(GpuField::FbTotal, mib(total));
+    r.set(GpuField::FbFree, mib(free));
+    r.set(GpuField::FbUsed, mib(used));
 }
 
 template <typename Fn, typename... Args>
@@ -109,6 +114,15 @@ void setUint(GpuReading &r, GpuField f, Fn fn, double scale, nvml::Device d, Arg
     unsigned int v = 0;
     if (fn && fn(d, args..., &v) == kSuccess)
         r.set(f, static_cast<double>(v) * scale);
+}
+
+// Milliwatts to watts by division: 692877 * 0.001 is 692.8770000000001, which prints so and is
+// no longer the 3-decimal value the store encodes as a scaled integer; 692877 / 1000.0 is 692.877.
+template <typename Fn> void setMilli(GpuReading &r, GpuField f, Fn fn, nvml::Device d)
+{
+    unsigned int v = 0;
+    if (fn && fn(d, &v) == kSuccess)
+        r.set(f, static_cast<double>(v) / 1000.0);
 }
 
 template <typename Fn> void setUll(GpuReading &r, GpuField f, Fn fn, nvml::Device d)
@@ -259,8 +273,8 @@ NvmlDeviceSample readNvmlDevice(const NvmlLibrary &lib, nvml::Device d, unsigned
     readMemory(a, d, r);
     setUint(r, GpuField::Temperature, a.deviceGetTemperature, 1.0, d, nvml::kTemperatureGpu);
     readMemoryTemperature(a, d, r);
-    setUint(r, GpuField::Power, a.deviceGetPowerUsage, 1.0 / 1000.0, d); // mW
-    setUint(r, GpuField::PowerLimit, a.deviceGetEnforcedPowerLimit, 1.0 / 1000.0, d);
+    setMilli(r, GpuField::Power, a.deviceGetPowerUsage, d); // mW
+    setMilli(r, GpuField::PowerLimit, a.deviceGetEnforcedPowerLimit, d);
     setUll(r, GpuField::Energy, a.deviceGetTotalEnergyConsumption, d); // mJ, as DCGM
     setUint(r, GpuField::SmClock, a.deviceGetClockInfo, 1.0, d, nvml::kClockSm);
     setUint(r, GpuField::MemClock, a.deviceGetClockInfo, 1.0, d, nvml::kClockMem);

@@ -180,11 +180,11 @@ private slots:
             {GpuField::Utilization, 87},
             {GpuField::MemoryCopyUtil, 43},
             {GpuField::FbTotal, 81559},
-            {GpuField::FbUsed, 40960}, // 40960.5 MiB truncated, as nvidia-smi prints it
-            {GpuField::FbFree, 40598},
+            {GpuField::FbUsed, 40961}, // 40960.68 MiB rounded up, as nvidia-smi prints it
+            {GpuField::FbFree, 40599}, // 40598.32 MiB
             {GpuField::Temperature, 61},
             {GpuField::MemoryTemperature, 72},
-            {GpuField::Power, 512.345},
+            {GpuField::Power, 692.877},
             {GpuField::PowerLimit, 700},
             {GpuField::Energy, 123456789012.0},
             {GpuField::SmClock, 1980},
@@ -209,6 +209,8 @@ private slots:
                      qPrintable(
                          QString("%1 = %2, expected %3").arg(gpuFieldInfo(field).metric).arg(g.get(field)).arg(value)));
         }
+        // Exactly the milliwatts over 1000 (times 0.001 gives 692.8770000000001).
+        QVERIFY(g.get(GpuField::Power) == 692.877);
         QCOMPARE(r->gpus[1].gpu, 1);
         QCOMPARE(r->gpus[1].pciBusId, std::string("00000000:2A:00.0"));
         QCOMPARE(r->gpus[1].get(GpuField::ThrottleReasons), double(throttle::kGpuIdle));
