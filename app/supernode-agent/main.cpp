@@ -8,19 +8,23 @@
 #endif
 #include "backend/telemetry/collectors/gpu_probe.h"
 #include "backend/telemetry/collectors/nvml_interconnect_reader.h"
+#include "backend/telemetry/collectors/power_limit_command.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonDocument>
 #include <QLoggingCategory>
+#include <QSysInfo>
 #include <QTextStream>
 
 #include <map>
 
 namespace {
 // The exit codes supernodectl documents (docs/supernodectl.md).
+constexpr int kExitRefused = 1;
 constexpr int kExitUsage = 2;
+constexpr int kExitInvalidInput = 3;
 constexpr int kExitUnavailable = 4;
 
 // One line per GPU: its NVLinks and where they lead, for a person at the node's shell.
@@ -166,6 +170,33 @@ int printInterconnect(const std::string &nvmlPath, bool json, QTextStream &out, 
         out << interconnectText(*ic);
     return 0;
 }
+// --power-limit GPU=WATTS|default: NVML only; nvidia-smi -pl is the fallback an operator has.
+int setPowerLimit(const std::string &nvmlPath, const QString &text, bool json, QTextStream &out, QTextStream &err)
+{
+    auto request = sn::parsePowerLimitRequest(text.toStdString());
+    if (!request) {
+        err << "supernode-agent: " << QString::fromStdString(request.error().message) << "\n";
+        return kExitUsage;
+    }
+    const std::string node = QSysInfo::machineHostName().toStdString();
+    auto setter = sn::NvmlPowerLimitSetter::open(node, nvmlPath);
+    if (!setter) {
+        err << "supernode-agent: " << QString::fromStdString(setter.error().message) << "\n";
+        return kExitUnavailable;
+    }
+    auto change = sn::applyPowerLimit(**setter, node, *request);
+    if (!change) {
+        err << "supernode-agent: " << QString::fromStdString(change.error().message) << "\n";
+        const sn::ErrorCode code = change.error().code;
+        return code == sn::ErrorCode::InvalidArgument || code == sn::ErrorCode::NotFound ? kExitInvalidInput
+                                                                                         : kExitRefused;
+    }
+    if (json)
+        out << QJsonDocument(sn::powerLimitChangeToJson(*change)).toJson(QJsonDocument::Indented);
+    else
+        out << QString::fromStdString(sn::powerLimitChangeToText(*change)) << "\n";
+    return 0;
+}
 } // namespace
 
 int main(int argc, char **argv)
@@ -193,7 +224,12 @@ int main(int argc, char **argv)
     const QCommandLineOption smi("nvidia-smi", "nvidia-smi program for the fallback (default: from PATH).", "program");
     const QCommandLineOption interval(
         "nvlink-interval-ms", "Read NVML twice this far apart for NVLink rates; 0 reads once (default 500).", "ms");
-    parser.addOptions({probe, interconnect, json, nvml, smi, interval});
+    const QCommandLineOption powerLimit(
+        "power-limit",
+        "Set one GPU's power limit through NVML (as thermal protection does) and print what the driver then "
+        "enforces; GPU=default restores the card's default. Needs root.",
+        "gpu=watts");
+    parser.addOptions({probe, interconnect, json, nvml, smi, interval, powerLimit});
     parser.addOptions({
         {"daemon", "Stream telemetry to supernoded at HOST:PORT.", "host:port"},
         {"tls-ca", "The CA that signed the daemon's certificate.", "file"},
@@ -225,10 +261,13 @@ int main(int argc, char **argv)
         nvmlPath = qEnvironmentVariable("SN_NVML_LIBRARY").toStdString();
     if (parser.isSet(interconnect))
         return printInterconnect(nvmlPath, parser.isSet(json), out, err);
+    if (parser.isSet(powerLimit))
+        return setPowerLimit(nvmlPath, parser.value(powerLimit), parser.isSet(json), out, err);
     if (parser.isSet("daemon"))
         return runStreaming(parser, nvmlPath, err);
     if (!parser.isSet(probe)) {
-        err << "supernode-agent: say --daemon HOST:PORT (stream), --probe or --interconnect; see --help\n";
+        err << "supernode-agent: say --daemon HOST:PORT (stream), --probe, --interconnect or --power-limit; see "
+               "--help\n";
         return kExitUsage;
     }
 

@@ -222,7 +222,8 @@ private slots:
         QCOMPARE(g0["UUID"].toString(), QString("GPU-3f8a2c14-7b1e-4d2a-9c6e-0a1b2c3d4e5f"));
         QCOMPARE(g0["pci_bus_id"].toString(), QString("00000000:18:00.0"));
         QCOMPARE(g0["metrics"].toObject()["DCGM_FI_DEV_GPU_UTIL"].toDouble(), 87.0);
-        QCOMPARE(g0["metrics"].toObject()["DCGM_FI_DEV_POWER_USAGE"].toDouble(), 512.345);
+        // Exactly the milliwatts over 1000, not a double one step away (it would print 692.8770000000001).
+        QVERIFY(g0["metrics"].toObject()["DCGM_FI_DEV_POWER_USAGE"].toDouble() == 692.877);
         QVERIFY(g0["not_reported"].toArray().contains(QJsonValue("DCGM_FI_DEV_FAN_SPEED")));
         QVERIFY(!g0["metrics"].toObject().contains("DCGM_FI_DEV_FAN_SPEED"));
         QCOMPARE(g0["nvlinks"].toArray().size(), 18); // two reads 100 ms apart give rates
@@ -248,6 +249,48 @@ private slots:
             text.out.contains("GPU3  00000000:5D:00.0  NVIDIA H100 80GB HBM3  NVLinks 18/18 active (18 to switch)"),
             text.out.constData());
         const Run noDriver = agent({"--interconnect"}, emptyPath.path());
+        QCOMPARE(noDriver.exitCode, 4);
+        QVERIFY2(noDriver.err.contains("NVML unavailable"), noDriver.err.constData());
+    }
+
+    // `--power-limit GPU=WATTS|default` as an administrator checks thermal protection's action on
+    // a node: set, read back, restore; refusals exit with supernodectl's codes and NVML's words.
+    // (Against a real H200 as root: tests/data/nvidia-h200/README.md.)
+    void powerLimitThroughNvml()
+    {
+        QTemporaryDir emptyPath;
+        const Run set =
+            agent({"--power-limit", "0=450.5", "--json", "--nvml-library", FAKE_NVML_MODERN}, emptyPath.path());
+        QVERIFY2(set.exitCode == 0, set.err.constData());
+        const QJsonObject change = json(set);
+        QCOMPARE(change["before_w"].toDouble(), 700.0);
+        QCOMPARE(change["requested_w"].toDouble(), 450.5);
+        QCOMPARE(change["enforced_w"].toDouble(), 450.5);
+        QCOMPARE(change["min_w"].toDouble(), 200.0);
+        QCOMPARE(change["default_w"].toDouble(), 700.0);
+        const Run restore = agent({"--power-limit", "0=default", "--nvml-library", FAKE_NVML_MODERN}, emptyPath.path());
+        QVERIFY2(restore.exitCode == 0, restore.err.constData());
+        QVERIFY2(restore.out.contains("GPU 0: power limit 700 W -> 700 W, enforced 700 W"), restore.out.constData());
+
+        const struct {
+            const char *request;
+            int exitCode;
+            const char *says;
+        } refused[] = {
+            {"0=abc", 2, "'abc' is not a positive number of watts"},
+            {"0", 2, "no '='"},
+            {"0=100", 3, "below the card's minimum power limit of 200 W"},
+            {"0=900", 3, "900000 mW"},                // NVML: outside the card's range
+            {"7=300", 3, "no GPU 7"},                 // no such GPU
+            {"1=300", 1, "Insufficient Permissions"}, // NVML's answer to a caller that is not root
+        };
+        for (const auto &r : refused) {
+            const Run run = agent({"--power-limit", r.request, "--nvml-library", FAKE_NVML_MODERN}, emptyPath.path());
+            QVERIFY2(run.exitCode == r.exitCode,
+                     qPrintable(QString("%1: exit %2: %3").arg(r.request).arg(run.exitCode).arg(run.err)));
+            QVERIFY2(run.err.contains(r.says), qPrintable(QString("%1: %2").arg(r.request, run.err)));
+        }
+        const Run noDriver = agent({"--power-limit", "0=300"}, emptyPath.path());
         QCOMPARE(noDriver.exitCode, 4);
         QVERIFY2(noDriver.err.contains("NVML unavailable"), noDriver.err.constData());
     }

@@ -50,6 +50,21 @@ Result<PowerLimitRange> NvmlPowerLimitSetter::powerRange(const std::string &node
     return PowerLimitRange{minMw / 1000.0, defaultMw / 1000.0};
 }
 
+Result<double> NvmlPowerLimitSetter::enforcedLimit(const std::string &node, int gpu)
+{
+    auto d = device(node, gpu);
+    if (!d)
+        return d.error();
+    const NvmlEntryPoints &api = m_library->api();
+    unsigned mw = 0;
+    const nvml::Return r =
+        api.deviceGetEnforcedPowerLimit ? api.deviceGetEnforcedPowerLimit(*d, &mw) : nvml::kErrorFunctionNotFound;
+    if (r != nvml::kSuccess)
+        return Error{ErrorCode::FailedPrecondition, "GPU " + std::to_string(gpu) + " on " + m_node +
+                                                        ": no enforced power limit: " + m_library->describe(r)};
+    return mw / 1000.0;
+}
+
 Status NvmlPowerLimitSetter::setPowerLimit(const std::string &node, int gpu, double watts)
 {
     if (!std::isfinite(watts) || watts <= 0)
@@ -59,7 +74,9 @@ Status NvmlPowerLimitSetter::setPowerLimit(const std::string &node, int gpu, dou
         return d.error();
     const auto mw = static_cast<unsigned>(std::lround(watts * 1000));
     if (const nvml::Return r = m_library->api().deviceSetPowerManagementLimit(*d, mw); r != nvml::kSuccess)
-        return Error{r == nvml::kErrorNoPermission ? ErrorCode::PermissionDenied : ErrorCode::FailedPrecondition,
+        return Error{r == nvml::kErrorNoPermission      ? ErrorCode::PermissionDenied
+                     : r == nvml::kErrorInvalidArgument ? ErrorCode::InvalidArgument // outside the card's range
+                                                        : ErrorCode::FailedPrecondition,
                      "nvmlDeviceSetPowerManagementLimit(GPU " + std::to_string(gpu) + ", " + std::to_string(mw) +
                          " mW) on " + m_node + ": " + m_library->describe(r)};
     return success();

@@ -22,6 +22,9 @@ public:
     Result<PowerLimitRange> powerRange(const std::string &node, int gpu) override;
     Status setPowerLimit(const std::string &node, int gpu, double watts) override;
     std::string name() const override { return "nvml"; }
+    // The limit the driver enforces now (nvmlDeviceGetEnforcedPowerLimit), which can be below the
+    // one last set when another tool or the card's own limits cap it.
+    Result<double> enforcedLimit(const std::string &node, int gpu);
 
 private:
     NvmlPowerLimitSetter(std::unique_ptr<NvmlLibrary> library, std::string node);

@@ -105,6 +105,11 @@ bool g_xidRegistered[2] = {false, false};
 bool g_linksRepeatTheSum = false;              // the quirk of drivers answering each link with the sum
 int g_eventSet = 0;                            // its address is the event set handle
 unsigned g_powerLimitMw[2] = {700000, 700000}; // as nvmlDeviceSetPowerManagementLimit left it
+// A real H200 (driver 580) still read the old enforced limit right after a set; here the enforced
+// limit follows the set one after this many reads of it.
+constexpr int kEnforceLagReads = 3;
+unsigned g_enforcedMw[2] = {700000, 700000};
+int g_enforceLag[2] = {0, 0};
 
 nvmlDevice_t device(nvmlDevice_t d)
 {
@@ -201,7 +206,7 @@ EXPORT nvmlReturn_t nvmlDeviceGetMemoryInfo(nvmlDevice_t d, nvmlMemory_t *m)
     if (!device(d))
         return INVALID_ARGUMENT;
     m->total = 85520809984ull;             // 81559 MiB
-    m->used = 42949672960ull + 512 * 1024; // 40960.5 MiB: truncates to 40960
+    m->used = 42949672960ull + 700 * 1024; // 40960.68 MiB: 40961 rounded up
     m->free = m->total - m->used;
     return SUCCESS;
 }
@@ -239,7 +244,7 @@ EXPORT nvmlReturn_t nvmlDeviceGetMemoryInfo_v2(nvmlDevice_t d, nvmlMemory_v2_t *
         return ARGUMENT_VERSION_MISMATCH;
     m->total = 85520809984ull;
     m->reserved = 512ull * 1024 * 1024;
-    m->used = 42949672960ull + 512 * 1024;
+    m->used = 42949672960ull + 700 * 1024; // 40960.68 MiB
     m->free = m->total - m->used;
     return SUCCESS;
 }
@@ -325,14 +330,18 @@ EXPORT nvmlReturn_t nvmlDeviceGetPowerUsage(nvmlDevice_t d, unsigned int *mw)
         return INVALID_ARGUMENT;
     if (d->index == 1)
         return NO_PERMISSION;
-    *mw = 512345;
+    *mw = 692877; // as a real H200 under load read (times 0.001 it is not 692.877)
     return SUCCESS;
 }
 EXPORT nvmlReturn_t nvmlDeviceGetEnforcedPowerLimit(nvmlDevice_t d, unsigned int *mw)
 {
     if (!device(d))
         return INVALID_ARGUMENT;
-    *mw = g_powerLimitMw[d->index];
+    if (g_enforceLag[d->index] > 0)
+        --g_enforceLag[d->index];
+    else
+        g_enforcedMw[d->index] = g_powerLimitMw[d->index];
+    *mw = g_enforcedMw[d->index];
     return SUCCESS;
 }
 // Power-limit control as an H100 SXM offers it to root: 200-700 W. GPU 1 refuses (not root).
@@ -361,6 +370,7 @@ EXPORT nvmlReturn_t nvmlDeviceSetPowerManagementLimit(nvmlDevice_t d, unsigned i
     if (mw < 200000 || mw > 700000)
         return INVALID_ARGUMENT;
     g_powerLimitMw[d->index] = mw;
+    g_enforceLag[d->index] = kEnforceLagReads;
     return SUCCESS;
 }
 EXPORT nvmlReturn_t nvmlDeviceGetTotalEnergyConsumption(nvmlDevice_t d, unsigned long long *mj)
