@@ -70,8 +70,8 @@ Result<std::vector<Gpu>> parseBlocks(std::string_view text, const std::string &s
             return at(source, l, firstNonBlank(l.text), "neither a 'GPU n: NAME (UUID: ...)' nor a link line");
         }
     }
-    if (out.empty())
-        return invalidArgument(source + ": no GPU in the output");
+    // Nothing at all is what driver 580 printed, exit 0, for a GPU with no NVLink (a real H200
+    // alone in a VM, tests/data/nvidia-h200): no GPU has links, which is no error.
     return out;
 }
 

@@ -1,7 +1,9 @@
 #pragma once
 // `nvidia-smi nvlink -s` (each link's state and speed), `nvidia-smi nvlink -c` (each link's
 // capabilities) and `nvidia-smi --query-gpu=index,pci.bus_id,name --format=csv,noheader` (the
-// bus ids the topology file needs), read into values. Errors name source:line:column.
+// bus ids the topology file needs), read into values. Errors name source:line:column. An
+// empty `nvlink -s` or `-c` is no GPU with NVLink (a GPU without it may also be listed, with
+// "Device does not have or support Nvlink"); an empty GPU list is an error.
 
 #include "backend/model/result.h"
 

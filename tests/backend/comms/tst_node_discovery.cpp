@@ -158,7 +158,7 @@ private slots:
         QTest::newRow("truncated header") << "GPU 0: NVIDIA H100 80GB HB" << 0 << ":1:1: neither";
         QTest::newRow("driver error") << "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver."
                                       << 0 << ":1:1: neither";
-        QTest::newRow("empty") << "" << 0 << "no GPU in the output";
+        QTest::newRow("csv empty") << "" << 2 << "no GPU in the output";
         QTest::newRow("cap not bool") << gpu + "\t Link 0, P2P is supported: [Not Supported]\n"
                                       << 1 << ":2:29: capability value '[Not Supported]'";
         // Found by fuzz/fuzz_nvlink: numbers past int made std::stoi throw out of the parser.
@@ -363,6 +363,47 @@ private slots:
         for (int li : g.linksOf(g.find("h100a/gpu3")))
             if (g.links()[static_cast<std::size_t>(li)].kind == LinkKind::NvLink)
                 QCOMPARE(g.links()[static_cast<std::size_t>(li)].health, LinkHealth::Degraded);
+    }
+
+    // A real H200 in a VM (tests/data/nvidia-h200): the agent's NVML interconnect and the
+    // matrix nvidia-smi printed there, one GPU with no NVLink and no NIC. The discovery takes the
+    // GPU's bus id from NVML and its NUMA node from the matrix, and finds nothing to note.
+    void aRealSingleH200FromItsOwnOutputs()
+    {
+        const auto capture = [](const char *name) {
+            QFile f(QStringLiteral(SN_H200_DATA "/") + name);
+            if (!f.open(QIODevice::ReadOnly))
+                qFatal("cannot read %s", qPrintable(f.fileName()));
+            return f.readAll().toStdString();
+        };
+        FakeRunner r;
+        r.outputs[kAgent] = {0, capture("supernode-agent_interconnect.json")};
+        r.outputs["nvidia-smi topo -m"] = {0, capture("nvidia-smi_topo-m.txt")};
+        r.outputs["nvidia-smi nvlink -s"] = {0, capture("nvidia-smi_nvlink-s.txt")}; // empty: no NVLink
+        auto d = discoverNode(r, "h200vm");
+        QVERIFY2(d.ok(), qPrintable(errorOf(d)));
+        const TopologyGraph &g = d->graph;
+        QCOMPARE(g.count(DeviceKind::Gpu), 1);
+        QCOMPARE(g.count(DeviceKind::NvSwitch), 0);
+        QCOMPARE(g.count(DeviceKind::Nic), 0);
+        QCOMPARE(g.count(DeviceKind::Cpu), 1);
+        const Device &gpu = g.device(g.find("h200vm/gpu0"));
+        QCOMPARE(gpu.pciBusId, std::string("0000:00:06.0"));
+        QCOMPARE(gpu.numaNode, 0);
+        for (const Link &l : g.links())
+            QVERIFY(l.kind != LinkKind::NvLink);
+        QVERIFY2(!hasNoteWith(*d, "NVML says"), d->notes.empty() ? "" : d->notes.front().c_str());
+        // Without the agent, nvidia-smi alone: its empty `nvlink -s` (exit 0) is no NVLink, not a
+        // malformed output that fails the discovery (it did, before this capture).
+        const auto nvlinks = parseNvidiaSmiNvlinkStatus(capture("nvidia-smi_nvlink-s.txt"));
+        QVERIFY2(nvlinks.ok(), qPrintable(errorOf(nvlinks)));
+        QVERIFY(nvlinks->empty());
+        r.outputs.erase(kAgent);
+        auto agentless = discoverNode(r, "h200vm");
+        QVERIFY2(agentless.ok(), qPrintable(errorOf(agentless)));
+        QVERIFY(std::find(r.ran.begin(), r.ran.end(), "nvidia-smi nvlink -s") != r.ran.end());
+        QCOMPARE(agentless->graph.count(DeviceKind::Gpu), 1);
+        QCOMPARE(agentless->graph.device(agentless->graph.find("h200vm/gpu0")).numaNode, 0);
     }
 
     // No nvidia-smi at all: the graph comes from NVML, NUMA from sysfs.
