@@ -1,5 +1,7 @@
 #include "tests/support/openssh_server.h"
 
+#include "tests/support/child_process.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -123,6 +125,7 @@ bool OpenSshServer::start(QString *why)
         // A file, not a pipe: a pipe nobody drains would block sshd once it fills.
         m_sshd.setProcessChannelMode(QProcess::MergedChannels);
         m_sshd.setStandardOutputFile(path("sshd.log"), QIODevice::Truncate);
+        dieWithTheTest(m_sshd);
         m_sshd.start(kSshd, {"-D", "-e", "-f", path("sshd_config")});
         if (!m_sshd.waitForStarted(10000))
             return *why = "cannot start sshd: " + m_sshd.errorString(), false;

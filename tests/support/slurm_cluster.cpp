@@ -1,5 +1,7 @@
 #include "tests/support/slurm_cluster.h"
 
+#include "tests/support/child_process.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -119,8 +121,7 @@ QProcess *SlurmCluster::launch(const QString &name, const QString &program, cons
     process->setProcessChannelMode(QProcess::MergedChannels);
     // A file, not a pipe: a pipe nobody drains would block the daemon once it fills.
     process->setStandardOutputFile(m_dir.filePath("log/" + name + ".out"), QIODevice::Truncate);
-    // A test that crashes takes its daemons with it instead of leaving a cluster running.
-    process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
+    dieWithTheTest(*process); // a test that crashes takes its cluster with it
     process->start(program, args);
     process->waitForStarted(10000);
     m_processes.push_back(std::move(process));

@@ -1,5 +1,7 @@
 #include "tests/support/supernoded_process.h"
 
+#include "tests/support/child_process.h"
+
 #include "backend/model/cluster_yaml.h"
 #include "backend/remote/grpc/access_tokens.h"
 #include "backend/remote/grpc/certificate_authority.h"
@@ -78,6 +80,7 @@ bool SupernodedProcess::start(const Options &options, QString *why)
     args << options.extraArguments;
     m_output.clear();
     m_port = 0;
+    dieWithTheTest(m_process);
     m_process.start(binary(), args);
     if (!m_process.waitForStarted(5000)) {
         *why = QStringLiteral("cannot start %1: %2").arg(binary(), m_process.errorString());

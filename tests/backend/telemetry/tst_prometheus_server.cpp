@@ -11,6 +11,7 @@
 #include "backend/telemetry/prometheus/prometheus_text_renderer.h"
 #include "backend/telemetry/readings_to_samples.h"
 #include "tests/backend/telemetry/loopback_port.h"
+#include "tests/support/child_process.h"
 #include "tests/support/served_metrics.h"
 #include "tests/support/shared_data.h"
 
@@ -100,6 +101,7 @@ public:
         for (int attempt = 0; attempt < 3; ++attempt) { // the free port may be taken meanwhile
             m_port = freePort();
             m_process.setProcessChannelMode(QProcess::MergedChannels);
+            sn::test::dieWithTheTest(m_process);
             m_process.start(kPrometheus, {"--config.file=" + m_dir.filePath("prometheus.yml"),
                                           "--storage.tsdb.path=" + m_dir.filePath("data"),
                                           QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(m_port)});
