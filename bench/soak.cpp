@@ -114,6 +114,11 @@ void agent(const bench::AgentTarget &target, int index, const std::atomic<bool> 
     std::uint64_t sequence = 0;
     // Agents do not tick together: each has its own phase of the second.
     auto next = Clock::now() + std::chrono::milliseconds(1000 * index / kAgents);
+    // A batch is stamped with its collection tick, as supernode-agent stamps what it read, not
+    // with the moment it is written: an agent that fell behind (a slow stream end under load)
+    // sends its late ticks back to back, and stamped at write time several would share one
+    // millisecond, which the store rightly refuses as duplicates.
+    std::int64_t tickMs = wallMs() + 1000 * index / kAgents;
     while (!stop) {
         grpc::ClientContext context;
         context.AddMetadata("authorization", "Bearer " + target.token);
@@ -124,7 +129,9 @@ void agent(const bench::AgentTarget &target, int index, const std::atomic<bool> 
         for (bool first = true; !stop && Clock::now() < streamEnd; first = false) {
             std::this_thread::sleep_until(next);
             next += std::chrono::seconds(1);
-            if (!writer->Write(bench::agentBatch(node, kGpusPerAgent, ++sequence, wallMs(), first)))
+            const std::int64_t stamp = tickMs;
+            tickMs += 1000;
+            if (!writer->Write(bench::agentBatch(node, kGpusPerAgent, ++sequence, stamp, first)))
                 break;
             sent += kSamplesPerBatch;
             std::lock_guard lock(tally.mutex);
@@ -135,7 +142,8 @@ void agent(const bench::AgentTarget &target, int index, const std::atomic<bool> 
         if (!status.ok() || response.accepted() != sent)
             tally.error(node + ": stream " +
                         (status.ok() ? "accepted " + std::to_string(response.accepted()) + " of " +
-                                           std::to_string(sent) + " samples"
+                                           std::to_string(sent) + " samples (" + std::to_string(response.rejected()) +
+                                           " refused as duplicates or out of order)"
                                      : status.error_message()));
     }
 }
