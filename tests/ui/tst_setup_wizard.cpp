@@ -11,6 +11,7 @@
 #include "backend/setup/node_installer.h"
 #include "tests/backend/setup/capture_node_server.h"
 #include "tests/support/shared_data.h"
+#include "tests/support/stripped_binary.h"
 #include "ui/setup/setup_pages.h"
 #include "ui/setup/setup_wizard.h"
 #include "widgets/topology_view.h"
@@ -39,6 +40,7 @@ class TestSetupWizard : public QObject {
 
     test::CaptureNodeServer m_a, m_b;
     QTemporaryDir m_dir;
+    QString m_agentBinary, m_daemonBinary; // stripped copies of the build's
     int m_run = 0;
 
     QString fresh(const QString &name) { return m_dir.filePath(QStringLiteral("%1-%2").arg(m_run).arg(name)); }
@@ -57,8 +59,8 @@ class TestSetupWizard : public QObject {
         o.discoveryBudget = 60s;
         // Both nodes are this machine: its free disk is whatever the CI machine has.
         o.checks.minStateDirFreeBytes = o.checks.warnStateDirFreeBytes = 1LL << 30;
-        o.agentBinary = SN_AGENT_BINARY;
-        o.daemonBinary = SN_DAEMON_BINARY;
+        o.agentBinary = m_agentBinary;
+        o.daemonBinary = m_daemonBinary;
         o.unitDir = SN_UNIT_DIR;
         const QString root = fresh("root");
         o.installRoot = root;
@@ -138,6 +140,8 @@ private slots:
         QString why;
         QVERIFY2(m_a.start("nvidia-h100-80gb-hbm3__590.48.01", &why), qPrintable(why));
         QVERIFY2(m_b.start("nvidia-h100-80gb-hbm3__590.48.01", &why), qPrintable(why));
+        m_agentBinary = test::strippedCopy(SN_AGENT_BINARY, m_dir.path());
+        m_daemonBinary = test::strippedCopy(SN_DAEMON_BINARY, m_dir.path());
     }
     void init() { ++m_run; }
     void cleanup() { m_b.resetCapture(); }

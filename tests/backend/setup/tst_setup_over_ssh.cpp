@@ -15,6 +15,7 @@
 #include "backend/setup/setup_checks.h"
 #include "tests/backend/setup/capture_node_server.h"
 #include "tests/support/shared_data.h"
+#include "tests/support/stripped_binary.h"
 
 #include <QElapsedTimer>
 #include <QProcess>
@@ -45,6 +46,7 @@ class TestSetupOverSsh : public QObject {
     test::CaptureNodeServer m_a, m_b;
     QString m_knownHosts;
     QTemporaryDir m_dir;
+    QString m_agentBinary, m_daemonBinary; // stripped copies of the build's
 
     std::vector<NodeToDiscover> nodes(SshOptions a, SshOptions b)
     {
@@ -81,8 +83,8 @@ class TestSetupOverSsh : public QObject {
         QDir().mkpath(root + "/usr/lib/systemd");
         QFile::link("/usr/lib/systemd/system", root + "/usr/lib/systemd/system"); // the OS's own units
         auto session = std::make_shared<SshSession>(node.options(m_knownHosts));
-        NodeApplyPlan p = systemdApplyPlan(&node == &m_a ? "node01" : "node02", session, SN_AGENT_BINARY,
-                                           SN_DAEMON_BINARY, SN_UNIT_DIR, head, root.toStdString());
+        NodeApplyPlan p = systemdApplyPlan(&node == &m_a ? "node01" : "node02", session, m_agentBinary.toStdString(),
+                                           m_daemonBinary.toStdString(), SN_UNIT_DIR, head, root.toStdString());
         std::vector<std::string> verify{"systemd-analyze", "--root=" + root.toStdString(), "--man=no", "verify",
                                         root.toStdString() + "/etc/systemd/system/supernode-agent.service"};
         if (head)
@@ -124,6 +126,8 @@ private slots:
         QFile kh(m_knownHosts);
         QVERIFY(kh.open(QIODevice::WriteOnly));
         kh.write((m_a.sshd().knownHostsLine() + "\n" + m_b.sshd().knownHostsLine() + "\n").toUtf8());
+        m_agentBinary = test::strippedCopy(SN_AGENT_BINARY, m_dir.path());
+        m_daemonBinary = test::strippedCopy(SN_DAEMON_BINARY, m_dir.path());
     }
     void cleanup() { m_b.resetCapture(); }
 
@@ -280,8 +284,8 @@ private slots:
             QVERIFY2(QString::fromStdString(r.message).contains("H100"), r.message.c_str()); // the agent read the GPU
         }
         QCOMPARE(seen.size(), std::size_t(4)); // applying, applied; twice
-        QCOMPARE(contentOf(rootA + "/usr/bin/supernode-agent"), contentOf(SN_AGENT_BINARY));
-        QCOMPARE(contentOf(rootA + "/usr/bin/supernoded"), contentOf(SN_DAEMON_BINARY));
+        QCOMPARE(contentOf(rootA + "/usr/bin/supernode-agent"), contentOf(m_agentBinary));
+        QCOMPARE(contentOf(rootA + "/usr/bin/supernoded"), contentOf(m_daemonBinary));
         QCOMPARE(contentOf(rootB + "/etc/systemd/system/supernode-agent.service"),
                  contentOf(SN_UNIT_DIR "/supernode-agent.service"));
         QVERIFY(!QFile::exists(rootB + "/usr/bin/supernoded")); // not the head
