@@ -3,8 +3,6 @@
 #include "backend/api/engine_config.h"
 #include "backend/api/engine_jobs.h"
 #include "backend/api/job_plan.h"
-#include "backend/api/log_query.h"
-#include "backend/api/log_template_summary.h"
 #include "backend/api/proto_convert.h"
 #include "backend/api/telemetry_sources.h"
 #include "backend/model/cluster_yaml.h"
@@ -22,8 +20,6 @@ Q_LOGGING_CATEGORY(lcEngine, "sn.engine")
 namespace sn {
 
 namespace {
-constexpr int kDefaultLogLimit = 1000;
-
 // The simulated super node, its jobs placed by the scheduler (engine_jobs.cpp).
 std::pair<std::unique_ptr<sim::SimulatedCluster>, std::shared_ptr<EngineJobs>>
 makeSimulation(const ClusterSpec &spec, std::int64_t nowMs, const sim::SimOptions &options)
@@ -142,15 +138,6 @@ void Engine::tick()
         return; // the collectors' threads bring a real cluster's telemetry by themselves
     m_sim->advanceTo(m_clock->nowMs());
     ingest(m_sim->takeOutputs());
-}
-
-Status Engine::requireSimulation(const char *what) const
-{
-    if (m_sim)
-        return success();
-    return failedPrecondition(
-        std::string(what) + " needs the simulated super node; this engine reads a real cluster's " + "telemetry from " +
-        telemetrySourceName(m_options.spec.effectiveTelemetry().source) + " and has no scheduler backend for it yet");
 }
 
 void Engine::ingestSamples(std::vector<MetricSample> samples, bool simulated)
@@ -502,88 +489,6 @@ Result<pb::Job> Engine::cancelJob(const std::string &id)
     return withPlanInfo(toProto(*job));
 }
 
-pb::ListEventsResponse Engine::listEvents(const pb::ListEventsRequest &request) const
-{
-    pb::ListEventsResponse response;
-    for (auto it = m_events.rbegin(); it != m_events.rend(); ++it) {
-        if (it->timeMs < request.since_ms())
-            break;
-        if (request.open_only() && it->acknowledged)
-            continue;
-        *response.add_events() = toProto(*it);
-        if (request.limit() > 0 && response.events_size() >= request.limit())
-            break;
-    }
-    return response;
-}
-
-Result<pb::Event> Engine::ackEvent(std::uint64_t id, const std::string &by)
-{
-    for (Event &e : m_events) {
-        if (e.id == id) {
-            e.acknowledged = true;
-            e.acknowledgedBy = by;
-            e.acknowledgedMs = m_clock->nowMs();
-            qCInfo(lcEngine) << "event" << id << "acknowledged by" << by.c_str();
-            return toProto(e);
-        }
-    }
-    return notFound("no event with id " + std::to_string(id));
-}
-
-Result<pb::Event> Engine::resolveEvent(std::uint64_t id, const std::string &by)
-{
-    for (Event &e : m_events) {
-        if (e.id == id) {
-            const std::int64_t now = m_clock->nowMs();
-            if (!e.acknowledged) {
-                e.acknowledged = true;
-                e.acknowledgedBy = by;
-                e.acknowledgedMs = now;
-            }
-            e.resolved = true;
-            e.resolvedBy = by;
-            e.resolvedMs = now;
-            qCInfo(lcEngine) << "event" << id << "resolved by" << by.c_str();
-            return toProto(e);
-        }
-    }
-    return notFound("no event with id " + std::to_string(id));
-}
-
-Result<pb::ListLogTemplatesResponse> Engine::listLogTemplates(const pb::ListLogTemplatesRequest &request)
-{
-    if (!m_logPipeline)
-        setUpLogPipeline();
-    return summarizeLogTemplates(m_logs, m_logPipeline->miner(), request, m_clock->nowMs());
-}
-
-pb::LogQueryResponse Engine::queryLogs(const pb::LogQueryRequest &request) const
-{
-    const std::size_t limit = request.limit() > 0 ? static_cast<std::size_t>(request.limit()) : kDefaultLogLimit;
-    const std::int64_t end = request.end_ms() > 0 ? request.end_ms() : m_clock->nowMs();
-    std::vector<const LogRecord *> hits;
-    bool truncated = false;
-    for (auto it = m_logs.rbegin(); it != m_logs.rend(); ++it) {
-        if (it->timeMs > end)
-            continue;
-        if (it->timeMs < request.start_ms())
-            break;
-        if (!matchesLogQuery(*it, request))
-            continue;
-        if (hits.size() == limit) {
-            truncated = true;
-            break;
-        }
-        hits.push_back(&*it);
-    }
-    pb::LogQueryResponse response;
-    for (auto it = hits.rbegin(); it != hits.rend(); ++it)
-        *response.add_lines() = toProto(**it);
-    response.set_truncated(truncated);
-    return response;
-}
-
 pb::ConfigDocument Engine::config() const
 {
     pb::ConfigDocument doc;
@@ -652,73 +557,6 @@ pb::ApplyConfigResponse Engine::applyConfig(const pb::ApplyConfigRequest &reques
     response.set_applied(true);
     response.set_version(m_configVersion);
     return response;
-}
-
-pb::SimulationStatus Engine::simulation() const
-{
-    pb::SimulationStatus s;
-    s.set_virtual_time(m_options.virtualTime);
-    if (!m_sim) {
-        s.set_simulated(false);
-        s.set_time_ms(m_clock->nowMs());
-        return s;
-    }
-    s.set_simulated(true);
-    s.set_seed(m_sim->seed());
-    s.set_time_ms(m_sim->timeMs());
-    s.set_active_faults(m_sim->activeFaultCount());
-    return s;
-}
-
-Result<pb::Event> Engine::injectFault(const pb::InjectFaultRequest &request)
-{
-    if (auto ok = requireSimulation("Injecting faults"); !ok)
-        return ok.error();
-    std::optional<sim::FaultKind> kind;
-    switch (request.kind()) {
-    case pb::FAULT_KIND_GPU_OVERHEAT:
-        kind = sim::FaultKind::GpuOverheat;
-        break;
-    case pb::FAULT_KIND_ECC_DOUBLE_BIT:
-        kind = sim::FaultKind::EccDoubleBit;
-        break;
-    case pb::FAULT_KIND_XID_79:
-        kind = sim::FaultKind::Xid79;
-        break;
-    case pb::FAULT_KIND_NVLINK_DOWN:
-        kind = sim::FaultKind::NvlinkDown;
-        break;
-    case pb::FAULT_KIND_NODE_DOWN:
-        kind = sim::FaultKind::NodeDown;
-        break;
-    case pb::FAULT_KIND_NIC_FLAP:
-        kind = sim::FaultKind::NicFlap;
-        break;
-    case pb::FAULT_KIND_ECC_SBE_STORM:
-        kind = sim::FaultKind::EccSbeStorm;
-        break;
-    default:
-        return invalidArgument("unknown fault kind " + std::to_string(request.kind()));
-    }
-    auto event = m_sim->injectFault({*kind, request.node(), request.gpu(), request.duration_ms()});
-    if (!event)
-        return event.error();
-    ingest(m_sim->takeOutputs());
-    for (auto it = m_events.rbegin(); it != m_events.rend(); ++it)
-        if (it->kind == "sim.fault")
-            return toProto(*it);
-    return toProto(*event);
-}
-
-Result<pb::SimulationStatus> Engine::advanceTime(std::int64_t milliseconds)
-{
-    if (!m_virtualClock)
-        return failedPrecondition("the engine runs in real time; only a virtual-time engine can be advanced");
-    if (milliseconds < 0)
-        return invalidArgument("cannot advance time by a negative amount");
-    m_virtualClock->advanceMs(milliseconds);
-    tick();
-    return simulation();
 }
 
 } // namespace sn

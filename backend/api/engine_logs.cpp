@@ -4,6 +4,8 @@
 // every few minutes and when the engine stops, so their ids survive restarts.
 #include "backend/api/engine.h"
 
+#include "backend/api/log_query.h"
+#include "backend/api/log_template_summary.h"
 #include "backend/api/proto_convert.h"
 #include "backend/logs/signature_library.h"
 
@@ -17,7 +19,8 @@ namespace sn {
 
 namespace {
 constexpr std::int64_t kTemplateSaveIntervalMs = 5 * 60 * 1000;
-}
+constexpr int kDefaultLogLimit = 1000; // lines a log query returns when it names no limit
+} // namespace
 
 void Engine::setUpLogPipeline()
 {
@@ -154,6 +157,39 @@ void Engine::keepLogs(std::vector<LogRecord> lines)
 void Engine::ingestLogs(std::vector<LogRecord> lines)
 {
     keepLogs(std::move(lines));
+}
+
+Result<pb::ListLogTemplatesResponse> Engine::listLogTemplates(const pb::ListLogTemplatesRequest &request)
+{
+    if (!m_logPipeline)
+        setUpLogPipeline();
+    return summarizeLogTemplates(m_logs, m_logPipeline->miner(), request, m_clock->nowMs());
+}
+
+pb::LogQueryResponse Engine::queryLogs(const pb::LogQueryRequest &request) const
+{
+    const std::size_t limit = request.limit() > 0 ? static_cast<std::size_t>(request.limit()) : kDefaultLogLimit;
+    const std::int64_t end = request.end_ms() > 0 ? request.end_ms() : m_clock->nowMs();
+    std::vector<const LogRecord *> hits;
+    bool truncated = false;
+    for (auto it = m_logs.rbegin(); it != m_logs.rend(); ++it) {
+        if (it->timeMs > end)
+            continue;
+        if (it->timeMs < request.start_ms())
+            break;
+        if (!matchesLogQuery(*it, request))
+            continue;
+        if (hits.size() == limit) {
+            truncated = true;
+            break;
+        }
+        hits.push_back(&*it);
+    }
+    pb::LogQueryResponse response;
+    for (auto it = hits.rbegin(); it != hits.rend(); ++it)
+        *response.add_lines() = toProto(**it);
+    response.set_truncated(truncated);
+    return response;
 }
 
 } // namespace sn
