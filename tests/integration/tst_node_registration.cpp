@@ -132,6 +132,10 @@ private slots:
 
             // A restarted daemon knows the node from state.db at once (tst_supernoded_nodes proves
             // that alone); here the agent reconnects and registers again without a second event.
+            // The agent logs "registered" once the daemon has answered, which can be after the
+            // event above is visible: wait for the line before counting.
+            QTRY_VERIFY2_WITH_TIMEOUT(modern.output().contains("registered reg-node: 2 GPUs"),
+                                      qPrintable(modern.output()), 30000);
             const qsizetype registrationsBefore = modern.output().count("registered reg-node: 2 GPUs");
             daemon.kill9();
             QVERIFY2(daemon.start(o, &why), qPrintable(why));
@@ -143,7 +147,6 @@ private slots:
                            test::findNode(*cluster, "reg-node")->gpus_size() == 2;
                 }(),
                 qPrintable(modern.output()), 30000);
-            QVERIFY2(modern.output().contains("registered reg-node: 2 GPUs"), qPrintable(modern.output()));
             QTRY_VERIFY2_WITH_TIMEOUT(modern.output().count("registered reg-node: 2 GPUs") > registrationsBefore,
                                       qPrintable(modern.output()), 30000);
             QCOMPARE(eventsOf(after, "node.registered").size(), std::size_t{1});
