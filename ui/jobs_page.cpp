@@ -363,9 +363,12 @@ void JobsPage::cancelSelected()
 
 void JobsPage::refresh()
 {
-    if (m_inFlight) // the engine has not answered the last one yet: skip a beat
+    if (m_inFlight) { // the engine has not answered the last one yet: ask again when it has,
+        m_again = true; // since that answer may predate what the caller just changed
         return;
+    }
     m_inFlight = true;
+    m_again = false;
     onReply(m_engine.getSummary(), this, [this](const Result<pb::ClusterSummary> &summary) {
         const qint64 now = summary.ok() ? summary->time_ms() : 0;
         onReply(m_engine.listJobs({}), this, [this, now](const Result<pb::ListJobsResponse> &jobs) {
@@ -391,6 +394,10 @@ void JobsPage::refresh()
             updateActions();
             drawDetails();
             fetchLogs();
+            if (m_again) { // only the newer answer counts as the refresh asked for
+                QMetaObject::invokeMethod(this, &JobsPage::refresh, Qt::QueuedConnection);
+                return;
+            }
             emit refreshed();
         });
     });

@@ -94,6 +94,7 @@ private:
     pb::Role m_role = pb::ROLE_UNSPECIFIED;
     std::function<bool(const QString &)> m_confirm;
     bool m_inFlight = false;
+    bool m_again = false; // a refresh was asked for while one was in flight
     QString m_selectedId;
     QVector<pb::LogLine> m_logs;
     QString m_logsError;
