@@ -1466,6 +1466,18 @@ supernode --connect %4 --ca %5 --token-file %6%7</source>
         <source>action taken: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>ongoing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, band %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sn::EventTableModel</name>
@@ -1515,6 +1527,14 @@ supernode --connect %4 --ca %5 --token-file %6%7</source>
     </message>
     <message>
         <source>Action taken</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evidence</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2240,6 +2260,62 @@ Submit anyway?</source>
         <source>KEY=value, one per line</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Batch options (Slurm, Kubernetes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the backend&apos;s default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the partition&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hard wall-clock limit in minutes (sbatch --time); the job is stopped there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>afterok:&lt;job id&gt;, singleton, ...</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start only after these (sbatch --dependency), separated by commas or spaces.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>may be requeued after preemption or node failure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the submitting user&apos;s home</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Partition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time limit (min)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tasks per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dependencies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requeue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Working directory</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sn::JobTableModel</name>
@@ -2504,6 +2580,10 @@ Submit anyway?</source>
         <source>Line</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Level</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sn::LogTemplateTableModel</name>
@@ -2729,6 +2809,58 @@ Click to show every template</source>
     </message>
     <message>
         <source>acknowledge or resolve anomalies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Click for the GPU&apos;s charts on the GPUs page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All levels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Critical</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A line&apos;s level: its GPU failure signature&apos;s, else the level it writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 5 minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 15 minutes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Up to the newest line; the window moves on as lines come</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 GPU %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No chart: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No samples around this time</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

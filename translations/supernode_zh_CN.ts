@@ -1476,6 +1476,18 @@ supernode --connect %4 --ca %5 --token-file %6%7</translation>
         <source>action taken: %1</source>
         <translation>已采取的措施：%1</translation>
     </message>
+    <message>
+        <source>ongoing</source>
+        <translation>进行中</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>, band %1 to %2</source>
+        <translation>，区间 %1 至 %2</translation>
+    </message>
 </context>
 <context>
     <name>sn::EventTableModel</name>
@@ -1526,6 +1538,14 @@ supernode --connect %4 --ca %5 --token-file %6%7</translation>
     <message>
         <source>Action taken</source>
         <translation>已采取的措施</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>结束</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>依据</translation>
     </message>
 </context>
 <context>
@@ -2252,6 +2272,62 @@ Submit anyway?</source>
         <source>KEY=value, one per line</source>
         <translation>KEY=value，每行一个</translation>
     </message>
+    <message>
+        <source>Batch options (Slurm, Kubernetes)</source>
+        <translation>批处理选项（Slurm、Kubernetes）</translation>
+    </message>
+    <message>
+        <source>the backend&apos;s default</source>
+        <translation>后端默认值</translation>
+    </message>
+    <message>
+        <source>the partition&apos;s</source>
+        <translation>分区默认值</translation>
+    </message>
+    <message>
+        <source>Hard wall-clock limit in minutes (sbatch --time); the job is stopped there.</source>
+        <translation>以分钟计的硬性运行时限（sbatch --time）；到时作业会被停止。</translation>
+    </message>
+    <message>
+        <source>afterok:&lt;job id&gt;, singleton, ...</source>
+        <translation>afterok:&lt;job id&gt;、singleton……</translation>
+    </message>
+    <message>
+        <source>Start only after these (sbatch --dependency), separated by commas or spaces.</source>
+        <translation>仅在这些条件满足后启动（sbatch --dependency），以逗号或空格分隔。</translation>
+    </message>
+    <message>
+        <source>may be requeued after preemption or node failure</source>
+        <translation>被抢占或节点故障后可重新排队</translation>
+    </message>
+    <message>
+        <source>the submitting user&apos;s home</source>
+        <translation>提交用户的主目录</translation>
+    </message>
+    <message>
+        <source>Partition</source>
+        <translation>分区</translation>
+    </message>
+    <message>
+        <source>Time limit (min)</source>
+        <translation>时限（分钟）</translation>
+    </message>
+    <message>
+        <source>Tasks per node</source>
+        <translation>每节点任务数</translation>
+    </message>
+    <message>
+        <source>Dependencies</source>
+        <translation>依赖</translation>
+    </message>
+    <message>
+        <source>Requeue</source>
+        <translation>重新排队</translation>
+    </message>
+    <message>
+        <source>Working directory</source>
+        <translation>工作目录</translation>
+    </message>
 </context>
 <context>
     <name>sn::JobTableModel</name>
@@ -2516,6 +2592,10 @@ Submit anyway?</source>
         <source>Line</source>
         <translation>日志行</translation>
     </message>
+    <message>
+        <source>Level</source>
+        <translation>级别</translation>
+    </message>
 </context>
 <context>
     <name>sn::LogTemplateTableModel</name>
@@ -2744,6 +2824,58 @@ Click to show every template</source>
     <message>
         <source>acknowledge or resolve anomalies</source>
         <translation>确认或解决异常</translation>
+    </message>
+    <message>
+        <source>Click for the GPU&apos;s charts on the GPUs page</source>
+        <translation>点击在 GPU 页面查看该 GPU 的图表</translation>
+    </message>
+    <message>
+        <source>All levels</source>
+        <translation>所有级别</translation>
+    </message>
+    <message>
+        <source>Critical</source>
+        <translation>严重</translation>
+    </message>
+    <message>
+        <source>A line&apos;s level: its GPU failure signature&apos;s, else the level it writes</source>
+        <translation>日志行的级别：取其 GPU 故障特征的级别，否则取该行自身写明的级别</translation>
+    </message>
+    <message>
+        <source>Any time</source>
+        <translation>任意时间</translation>
+    </message>
+    <message>
+        <source>Last 5 minutes</source>
+        <translation>最近 5 分钟</translation>
+    </message>
+    <message>
+        <source>Last 15 minutes</source>
+        <translation>最近 15 分钟</translation>
+    </message>
+    <message>
+        <source>Last hour</source>
+        <translation>最近 1 小时</translation>
+    </message>
+    <message>
+        <source>Up to the newest line; the window moves on as lines come</source>
+        <translation>截至最新一行；随新日志到来而移动</translation>
+    </message>
+    <message>
+        <source>%1 · %2 GPU %3</source>
+        <translation>%1 · %2 GPU %3</translation>
+    </message>
+    <message>
+        <source>ended</source>
+        <translation>结束</translation>
+    </message>
+    <message>
+        <source>No chart: %1</source>
+        <translation>无图表：%1</translation>
+    </message>
+    <message>
+        <source>No samples around this time</source>
+        <translation>此时间前后没有采样</translation>
     </message>
 </context>
 <context>

@@ -35,6 +35,31 @@ TimeWindow relatedWindow(const pb::Event &event, qint64 contextMs, qint64 nowMs)
     return {event.time_ms() - contextMs, end + contextMs};
 }
 
+QString eventEndText(const pb::Event &e)
+{
+    if (e.ongoing())
+        return EventDetails::tr("ongoing");
+    if (e.end_ms() <= 0)
+        return {};
+    const QDateTime start = QDateTime::fromMSecsSinceEpoch(e.time_ms());
+    const QDateTime end = QDateTime::fromMSecsSinceEpoch(e.end_ms());
+    // The date only when it is not the start's.
+    return end.toString(end.date() == start.date() ? QStringLiteral("HH:mm:ss") : QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+}
+
+QString eventEvidenceText(const pb::Event &e)
+{
+    if (!e.has_evidence() || e.evidence().detector().empty())
+        return {};
+    const pb::EventEvidence &ev = e.evidence();
+    QString text = EventDetails::tr("%1: %2").arg(QString::fromStdString(ev.detector()), number(ev.value()));
+    if (ev.band_low() != 0 || ev.band_high() != 0)
+        text += EventDetails::tr(", band %1 to %2").arg(number(ev.band_low()), number(ev.band_high()));
+    if (ev.peak_value() != 0)
+        text += EventDetails::tr(", peak %1").arg(number(ev.peak_value()));
+    return text;
+}
+
 QString eventDetailsText(const pb::Event &e)
 {
     QStringList parts;

@@ -21,4 +21,9 @@ TimeWindow relatedWindow(const pb::Event &event, qint64 contextMs, qint64 nowMs)
 // its band, peak), who acknowledged or resolved it and when, the job.
 QString eventDetailsText(const pb::Event &event);
 
+// For the anomalies list: when it ended ("ongoing", a time, or empty for a moment), and its
+// evidence in a few words ("level: 91.2, band 40 to 85, peak 93"; empty without evidence).
+QString eventEndText(const pb::Event &event);
+QString eventEvidenceText(const pb::Event &event);
+
 } // namespace sn

@@ -1,5 +1,6 @@
 #include "ui/event_table_model.h"
 
+#include "ui/event_details.h"
 #include "ui/topology_details.h"
 
 #include <QBrush>
@@ -59,6 +60,8 @@ QVariant EventTableModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == Action)
             return QString::fromStdString(e.action_taken());
+        if (index.column() == Evidence || index.column() == Ended)
+            return eventDetailsText(e); // when, the evidence in full, who acted on it
         return QString::fromStdString(e.message());
     case Qt::DisplayRole:
         break;
@@ -70,6 +73,8 @@ QVariant EventTableModel::data(const QModelIndex &index, int role) const
         return severityName(e.severity());
     case Time:
         return QDateTime::fromMSecsSinceEpoch(e.time_ms()).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    case Ended:
+        return eventEndText(e);
     case Kind:
         return QString::fromStdString(e.kind());
     case Where:
@@ -79,6 +84,8 @@ QVariant EventTableModel::data(const QModelIndex &index, int role) const
                             : QString::fromStdString(e.node());
     case Message:
         return QString::fromStdString(e.message());
+    case Evidence:
+        return eventEvidenceText(e);
     case Action:
         return QString::fromStdString(e.action_taken());
     case State:
@@ -99,12 +106,16 @@ QVariant EventTableModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Severity");
     case Time:
         return tr("Time");
+    case Ended:
+        return tr("Ended");
     case Kind:
         return tr("Kind");
     case Where:
         return tr("Where");
     case Message:
         return tr("What the engine saw");
+    case Evidence:
+        return tr("Evidence");
     case Action:
         return tr("Action taken");
     case State:

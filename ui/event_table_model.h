@@ -20,7 +20,7 @@ namespace sn {
 class EventTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Severity, Time, Kind, Where, Message, Action, State, ColumnCount };
+    enum Column { Severity, Time, Ended, Kind, Where, Message, Evidence, Action, State, ColumnCount };
     enum Role { IdRole = Qt::UserRole + 1, SeverityRole, AcknowledgedRole, TimeMsRole };
 
     explicit EventTableModel(QObject *parent = nullptr);

@@ -18,6 +18,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QTimer>
@@ -66,7 +67,10 @@ JobSubmitDialog::JobSubmitDialog(EngineApi &engine, QWidget *parent) : QDialog(p
     });
 
     auto *columns = new QHBoxLayout;
-    columns->addWidget(buildJobForm(), 1);
+    auto *left = new QVBoxLayout;
+    left->addWidget(buildJobForm());
+    left->addWidget(buildBatchForm());
+    columns->addLayout(left, 1);
     auto *right = new QVBoxLayout;
     right->addWidget(buildModelForm());
     m_plan = new PlanPanel(this);
@@ -131,9 +135,9 @@ QWidget *JobSubmitDialog::buildJobForm()
     m_gpuMilli = spin(1, 1000, 1000, box);
     m_gpuMilli->setToolTip(tr("Thousandths of one GPU; below 1000 shares a GPU (MIG, MPS, time-slicing)."));
     m_gpuModel = new QComboBox(box);
-    m_gpuModel->addItem(tr("any (the cluster's)"), QString());
+    m_gpuModel->addItem(tr("any (the cluster's)"), QStringList());
     for (const std::string &n : planner::knownGpuNames())
-        m_gpuModel->addItem(QString::fromStdString(n), QString::fromStdString(n));
+        m_gpuModel->addItem(QString::fromStdString(n), QStringList{QString::fromStdString(n)});
     m_cpus = spin(1, 1024, 4, box);
     m_memoryGiB = new QDoubleSpinBox(box);
     m_memoryGiB->setRange(0, 16384);
@@ -187,6 +191,39 @@ QWidget *JobSubmitDialog::buildJobForm()
         });
     connect(m_gpuModel, &QComboBox::currentIndexChanged, this, &JobSubmitDialog::schedulePlan);
     return box;
+}
+
+QWidget *JobSubmitDialog::buildBatchForm()
+{
+    m_batch = new QGroupBox(tr("Batch options (Slurm, Kubernetes)"), this);
+    m_batch->setObjectName(QStringLiteral("batchOptions"));
+    auto *form = new QFormLayout(m_batch);
+    m_partition = new QLineEdit(m_batch);
+    m_partition->setObjectName(QStringLiteral("partition"));
+    m_partition->setPlaceholderText(tr("the backend's default"));
+    m_timeLimitMin = spin(0, 365 * 24 * 60, 0, m_batch);
+    m_timeLimitMin->setObjectName(QStringLiteral("timeLimit"));
+    m_timeLimitMin->setSpecialValueText(tr("the partition's"));
+    m_timeLimitMin->setToolTip(tr("Hard wall-clock limit in minutes (sbatch --time); the job is stopped there."));
+    m_tasksPerNode = spin(0, 1024, 0, m_batch);
+    m_tasksPerNode->setObjectName(QStringLiteral("tasksPerNode"));
+    m_tasksPerNode->setSpecialValueText(tr("the backend's default"));
+    m_dependencies = new QLineEdit(m_batch);
+    m_dependencies->setObjectName(QStringLiteral("dependencies"));
+    m_dependencies->setPlaceholderText(tr("afterok:<job id>, singleton, ..."));
+    m_dependencies->setToolTip(tr("Start only after these (sbatch --dependency), separated by commas or spaces."));
+    m_requeue = new QCheckBox(tr("may be requeued after preemption or node failure"), m_batch);
+    m_requeue->setObjectName(QStringLiteral("requeue"));
+    m_workdir = new QLineEdit(m_batch);
+    m_workdir->setObjectName(QStringLiteral("workingDirectory"));
+    m_workdir->setPlaceholderText(tr("the submitting user's home"));
+    form->addRow(tr("Partition"), m_partition);
+    form->addRow(tr("Time limit (min)"), m_timeLimitMin);
+    form->addRow(tr("Tasks per node"), m_tasksPerNode);
+    form->addRow(tr("Dependencies"), m_dependencies);
+    form->addRow(tr("Requeue"), m_requeue);
+    form->addRow(tr("Working directory"), m_workdir);
+    return m_batch;
 }
 
 QWidget *JobSubmitDialog::buildModelForm()
@@ -317,8 +354,8 @@ Result<pb::JobSpec> JobSubmitDialog::spec() const
     s.set_gpus_min(m_gpusMin->value());
     s.set_gpus_max(m_gpusMax->value());
     s.set_gpu_milli(m_gpuMilli->value());
-    if (!m_gpuModel->currentData().toString().isEmpty())
-        s.add_gpu_models(m_gpuModel->currentData().toString().toStdString());
+    for (const QString &model : m_gpuModel->currentData().toStringList()) // empty: any
+        s.add_gpu_models(model.toStdString());
     s.set_cpus(m_cpus->value());
     s.set_memory_bytes(std::int64_t(m_memoryGiB->value() * kGiB));
     s.set_gpu_memory_bytes(std::int64_t(m_gpuMemoryGiB->value() * kGiB));
@@ -329,6 +366,14 @@ Result<pb::JobSpec> JobSubmitDialog::spec() const
     if (m_nodes->value() > 1)
         s.set_node_count(m_nodes->value());
     s.set_container_image(m_image->text().trimmed().toStdString());
+    if (m_tasksPerNode->value() > 0)
+        s.set_tasks_per_node(m_tasksPerNode->value());
+    for (const QString &d : m_dependencies->text().split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts))
+        s.add_dependencies(d.toStdString()); // checked by the backend: the preview shows its refusal
+    s.set_partition(m_partition->text().trimmed().toStdString());
+    s.set_time_limit_s(std::int64_t(m_timeLimitMin->value()) * 60);
+    s.set_requeue(m_requeue->isChecked());
+    s.set_working_directory(m_workdir->text().trimmed().toStdString());
     if (m_preview)
         s.set_backend(m_preview->backend().toStdString());
     const QStringList lines = m_environment->toPlainText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);

@@ -64,6 +64,7 @@ signals:
 
 private:
     QWidget *buildJobForm();
+    QWidget *buildBatchForm();
     QWidget *buildModelForm();
     void validate();
     void schedulePlan();
@@ -77,6 +78,12 @@ private:
     QDoubleSpinBox *m_memoryGiB = nullptr, *m_gpuMemoryGiB = nullptr;
     QSpinBox *m_runtimeMin = nullptr, *m_checkpointMin = nullptr, *m_nodes = nullptr;
     QLineEdit *m_image = nullptr;
+    // Batch-backend placement and lifecycle (sbatch --partition, --time, --ntasks-per-node,
+    // --dependency, --requeue, --chdir); the embedded scheduler does not use them.
+    QGroupBox *m_batch = nullptr;
+    QLineEdit *m_partition = nullptr, *m_dependencies = nullptr, *m_workdir = nullptr;
+    QSpinBox *m_timeLimitMin = nullptr, *m_tasksPerNode = nullptr;
+    QCheckBox *m_requeue = nullptr;
     QComboBox *m_gpuModel = nullptr, *m_kind = nullptr;
     QCheckBox *m_gang = nullptr;
     QPlainTextEdit *m_environment = nullptr;

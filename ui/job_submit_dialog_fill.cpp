@@ -48,10 +48,12 @@ void JobSubmitDialog::setSpec(const pb::JobSpec &s)
     m_gpusMax->setValue(std::max(1, s.gpus_max()));
     m_gpusMin->setValue(std::max(1, s.gpus_min()));
     m_gpuMilli->setValue(s.gpu_milli() > 0 ? s.gpu_milli() : 1000);
-    const QString model = s.gpu_models_size() > 0 ? QString::fromStdString(s.gpu_models(0)) : QString();
-    int modelRow = m_gpuModel->findData(model);
+    QStringList models; // any of these; a list the catalogue has no entry for gets one
+    for (const std::string &m : s.gpu_models())
+        models << QString::fromStdString(m);
+    int modelRow = m_gpuModel->findData(models);
     if (modelRow < 0) {
-        m_gpuModel->addItem(model, model);
+        m_gpuModel->addItem(models.join(QStringLiteral(", ")), models);
         modelRow = m_gpuModel->count() - 1;
     }
     m_gpuModel->setCurrentIndex(modelRow);
@@ -64,6 +66,16 @@ void JobSubmitDialog::setSpec(const pb::JobSpec &s)
     m_command->setText(QString::fromStdString(s.command()));
     m_nodes->setValue(std::max(1, s.node_count()));
     m_image->setText(QString::fromStdString(s.container_image()));
+    m_partition->setText(QString::fromStdString(s.partition()));
+    // Whole minutes in the form; a limit in seconds is rounded up, never cut short.
+    m_timeLimitMin->setValue(int((std::max<std::int64_t>(0, s.time_limit_s()) + 59) / 60));
+    m_tasksPerNode->setValue(std::max(0, s.tasks_per_node()));
+    QStringList dependencies;
+    for (const std::string &d : s.dependencies())
+        dependencies << QString::fromStdString(d);
+    m_dependencies->setText(dependencies.join(QStringLiteral(", ")));
+    m_requeue->setChecked(s.requeue());
+    m_workdir->setText(QString::fromStdString(s.working_directory()));
     const int kindRow = m_kind->findData(int(s.kind()));
     m_kind->setCurrentIndex(kindRow >= 0 ? kindRow : m_kind->findData(int(pb::WORKLOAD_KIND_UNSPECIFIED)));
     // Sorted, so the text is the same however the map iterates.

@@ -1,5 +1,8 @@
 #include "ui/log_table_model.h"
 
+#include "ui/topology_details.h"
+
+#include <QColor>
 #include <QDateTime>
 #include <QFontDatabase>
 #include <QLocale>
@@ -30,6 +33,10 @@ QVariant LogTableModel::data(const QModelIndex &index, int role) const
         return QVariant::fromValue<qint64>(l.time_ms());
     if (role == GpuRole)
         return l.gpu();
+    if (role == SeverityRole)
+        return int(l.severity());
+    if (role == Qt::ForegroundRole && index.column() == Level && l.severity() >= pb::SEVERITY_ERROR)
+        return QColor(0xc6, 0x28, 0x28); // as the submitter's errors; readable on light and dark
     if (role == Qt::FontRole && index.column() == Text)
         return QFontDatabase::systemFont(QFontDatabase::FixedFont); // log lines line up as in a terminal
     if (role == Qt::ToolTipRole && index.column() == Text)
@@ -49,6 +56,8 @@ QVariant LogTableModel::data(const QModelIndex &index, int role) const
         return l.gpu() >= 0 ? QVariant(l.gpu()) : QVariant(QString());
     case Job:
         return QString::fromStdString(l.job_id());
+    case Level:
+        return l.severity() > pb::SEVERITY_INFO ? severityName(l.severity()) : QString(); // info is the rule
     case Text:
         return QString::fromStdString(l.text());
     default:
@@ -71,6 +80,8 @@ QVariant LogTableModel::headerData(int section, Qt::Orientation orientation, int
         return tr("GPU");
     case Job:
         return tr("Job");
+    case Level:
+        return tr("Level");
     case Text:
         return tr("Line");
     default:
@@ -142,6 +153,12 @@ void LogFilterModel::setTimeWindow(qint64 fromMs, qint64 toMs)
     invalidateFilter();
 }
 
+void LogFilterModel::setMinimumSeverity(pb::Severity severity)
+{
+    m_minimumSeverity = severity;
+    invalidateFilter();
+}
+
 bool LogFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &) const
 {
     const auto *model = static_cast<const LogTableModel *>(sourceModel());
@@ -151,6 +168,8 @@ bool LogFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &) const
     if (!m_source.isEmpty() && !QString::fromStdString(l.source()).startsWith(m_source))
         return false;
     if (m_gpu >= 0 && l.gpu() != m_gpu)
+        return false;
+    if (l.severity() < m_minimumSeverity)
         return false;
     if (!m_job.isEmpty() && QString::fromStdString(l.job_id()) != m_job)
         return false;

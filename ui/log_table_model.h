@@ -1,8 +1,8 @@
 #pragma once
-// Log lines for the live tail: time, node, source, GPU, job, text; the newest at the bottom.
+// Log lines for the live tail: time, node, source, GPU, job, level, text; the newest at the bottom.
 // Bounded (the oldest lines leave as new ones come), appended a batch at a time with one
-// beginInsertRows per batch. LogFilterModel narrows it by node, source, GPU, job, text, template and
-// time window.
+// beginInsertRows per batch. LogFilterModel narrows it by node, source, GPU, job, level, text,
+// template and time window.
 
 #include "backend/api/engine_api.h"
 
@@ -16,8 +16,8 @@ namespace sn {
 class LogTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Time, Node, Source, Gpu, Job, Text, ColumnCount };
-    enum Role { TimeMsRole = Qt::UserRole + 1, GpuRole };
+    enum Column { Time, Node, Source, Gpu, Job, Level, Text, ColumnCount };
+    enum Role { TimeMsRole = Qt::UserRole + 1, GpuRole, SeverityRole };
 
     explicit LogTableModel(int maxLines = 20000, QObject *parent = nullptr);
 
@@ -49,6 +49,7 @@ public:
     void setText(const QString &text);              // case-insensitive substring; empty: all
     void setTemplate(const QString &id);            // the miner's template id; empty: all
     void setTimeWindow(qint64 fromMs, qint64 toMs); // inclusive; 0, 0: all
+    void setMinimumSeverity(pb::Severity severity); // the pipeline's level (signature or line); UNSPECIFIED: all
     QString templateId() const { return m_template; }
 
 protected:
@@ -58,6 +59,7 @@ private:
     QString m_node, m_source, m_job, m_text, m_template;
     int m_gpu = -1;
     qint64 m_fromMs = 0, m_toMs = 0;
+    pb::Severity m_minimumSeverity = pb::SEVERITY_UNSPECIFIED;
 };
 
 } // namespace sn

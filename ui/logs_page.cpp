@@ -1,6 +1,7 @@
 #include "ui/logs_page.h"
 #include "translations/engine_message.h"
 
+#include "ui/anomaly_chart.h"
 #include "ui/event_details.h"
 #include "ui/event_table_model.h"
 #include "ui/log_table_model.h"
@@ -8,6 +9,7 @@
 #include "ui/natural_compare.h"
 #include "ui/reply_guard.h"
 #include "ui/role_gate.h"
+#include "widgets/spark_chart.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -19,10 +21,13 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScrollBar>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <limits>
 
 namespace sn {
 
@@ -71,9 +76,11 @@ LogsPage::LogsPage(EngineApi &engine, QWidget *parent) : QWidget(parent), m_engi
     m_eventView->setObjectName(QStringLiteral("anomalies"));
     m_eventView->setColumnWidth(EventTableModel::Severity, gap * 5);
     m_eventView->setColumnWidth(EventTableModel::Time, gap * 10);
+    m_eventView->setColumnWidth(EventTableModel::Ended, gap * 6);
     m_eventView->setColumnWidth(EventTableModel::Kind, gap * 7);
     m_eventView->setColumnWidth(EventTableModel::Where, gap * 8);
-    m_eventView->setColumnWidth(EventTableModel::Message, gap * 40);
+    m_eventView->setColumnWidth(EventTableModel::Message, gap * 32);
+    m_eventView->setColumnWidth(EventTableModel::Evidence, gap * 14);
     m_severity = new QComboBox;
     m_severity->addItem(tr("All"), static_cast<int>(pb::SEVERITY_INFO));
     m_severity->addItem(tr("Warning and worse"), static_cast<int>(pb::SEVERITY_WARNING));
@@ -114,7 +121,16 @@ LogsPage::LogsPage(EngineApi &engine, QWidget *parent) : QWidget(parent), m_engi
     eventLayout->setContentsMargins(gap / 2, gap / 2, gap / 2, gap / 2);
     eventLayout->addLayout(eventBar);
     eventLayout->addWidget(m_eventView, 1);
-    eventLayout->addWidget(m_details);
+    m_eventChart = new SparkChart;
+    m_eventChart->setObjectName(QStringLiteral("anomaly-inline-chart"));
+    m_eventChart->setMinimumHeight(gap * 7);
+    m_eventChart->setMaximumHeight(gap * 9);
+    m_eventChart->setToolTip(tr("Click for the GPU's charts on the GPUs page"));
+    m_eventChart->setVisible(false);
+    auto *detailRow = new QHBoxLayout;
+    detailRow->addWidget(m_details, 3);
+    detailRow->addWidget(m_eventChart, 2);
+    eventLayout->addLayout(detailRow);
 
     m_templates = new LogTemplatesPanel(engine);
     m_templates->layout()->setContentsMargins(gap / 2, gap / 2, gap / 2, gap / 2);
@@ -134,6 +150,7 @@ LogsPage::LogsPage(EngineApi &engine, QWidget *parent) : QWidget(parent), m_engi
     m_logView->setColumnWidth(LogTableModel::Source, gap * 6);
     m_logView->setColumnWidth(LogTableModel::Gpu, gap * 3);
     m_logView->setColumnWidth(LogTableModel::Job, gap * 4);
+    m_logView->setColumnWidth(LogTableModel::Level, gap * 4);
     m_node = new QComboBox;
     m_node->setObjectName(QStringLiteral("log-node"));
     m_node->addItem(tr("All nodes"), QString());
@@ -145,6 +162,20 @@ LogsPage::LogsPage(EngineApi &engine, QWidget *parent) : QWidget(parent), m_engi
     m_source->lineEdit()->setPlaceholderText(tr("all sources"));
     m_gpu = new QComboBox;
     m_gpu->addItem(tr("All GPUs"), -1);
+    m_level = new QComboBox;
+    m_level->setObjectName(QStringLiteral("log-level"));
+    m_level->addItem(tr("All levels"), int(pb::SEVERITY_UNSPECIFIED));
+    m_level->addItem(tr("Warning and worse"), int(pb::SEVERITY_WARNING));
+    m_level->addItem(tr("Error and worse"), int(pb::SEVERITY_ERROR));
+    m_level->addItem(tr("Critical"), int(pb::SEVERITY_CRITICAL));
+    m_level->setToolTip(tr("A line's level: its GPU failure signature's, else the level it writes"));
+    m_period = new QComboBox;
+    m_period->setObjectName(QStringLiteral("log-period"));
+    m_period->addItem(tr("Any time"), qint64(0));
+    m_period->addItem(tr("Last 5 minutes"), qint64(5 * 60 * 1000));
+    m_period->addItem(tr("Last 15 minutes"), qint64(15 * 60 * 1000));
+    m_period->addItem(tr("Last hour"), qint64(60 * 60 * 1000));
+    m_period->setToolTip(tr("Up to the newest line; the window moves on as lines come"));
     m_job = new QLineEdit;
     m_job->setPlaceholderText(tr("job id"));
     m_job->setClearButtonEnabled(true);
@@ -176,6 +207,8 @@ LogsPage::LogsPage(EngineApi &engine, QWidget *parent) : QWidget(parent), m_engi
     logBar->addWidget(m_source);
     logBar->addWidget(m_gpu);
     logBar->addWidget(m_job);
+    logBar->addWidget(m_level);
+    logBar->addWidget(m_period);
     logBar->addWidget(m_text, 1);
     logBar->addWidget(m_templateChip);
     logBar->addWidget(m_windowChip);
@@ -214,6 +247,7 @@ LogsPage::LogsPage(EngineApi &engine, QWidget *parent) : QWidget(parent), m_engi
         const TimeWindow w = relatedWindow(*e, kContextMs, m_latestMs);
         emit showGpuCharts(QString::fromStdString(e->node()), e->gpu(), w.startMs, w.endMs);
     });
+    connect(m_eventChart, &SparkChart::clicked, m_chart, &QPushButton::click);
     connect(m_templates, &LogTemplatesPanel::templateChosen, this,
             [this](const QString &id, const QString &text) { filterToTemplate(id, text); });
     connect(m_templateChip, &QPushButton::clicked, this, [this] { filterToTemplate({}); });
@@ -222,9 +256,13 @@ LogsPage::LogsPage(EngineApi &engine, QWidget *parent) : QWidget(parent), m_engi
         m_windowChip->setVisible(false);
         updateCounts();
     });
+    connect(m_period, &QComboBox::currentIndexChanged, this, [this] {
+        m_windowChip->setVisible(false); // one time window at a time: the chosen period replaces an anomaly's
+        applyPeriod();
+    });
     connect(m_eventView->selectionModel(), &QItemSelectionModel::selectionChanged, this, &LogsPage::eventSelected);
     connect(m_events, &QAbstractItemModel::dataChanged, this, &LogsPage::eventSelected);
-    for (QComboBox *c : {m_node, m_gpu})
+    for (QComboBox *c : {m_node, m_gpu, m_level})
         connect(c, &QComboBox::currentIndexChanged, this, &LogsPage::applyLogFilters);
     connect(m_source, &QComboBox::currentTextChanged, this, &LogsPage::applyLogFilters);
     connect(m_job, &QLineEdit::textChanged, this, &LogsPage::applyLogFilters);
@@ -326,6 +364,8 @@ void LogsPage::flushLines()
         const bool atBottom = bar->value() >= bar->maximum() - 2;
         m_logs->append(m_waiting);
         m_waiting.clear();
+        if (m_period->currentData().toLongLong() > 0)
+            applyPeriod(); // "the last N minutes" moves on with the newest line
         if (atBottom)
             m_logView->scrollToBottom(); // a tail follows unless the user scrolled up to read
     }
@@ -339,6 +379,19 @@ void LogsPage::applyLogFilters()
     m_logFilter->setGpu(m_gpu->currentData().toInt());
     m_logFilter->setJob(m_job->text().trimmed());
     m_logFilter->setText(m_text->text());
+    m_logFilter->setMinimumSeverity(static_cast<pb::Severity>(m_level->currentData().toInt()));
+    updateCounts();
+}
+
+void LogsPage::applyPeriod()
+{
+    const qint64 span = m_period->currentData().toLongLong();
+    if (span <= 0) {
+        if (!m_windowChip->isVisible())
+            m_logFilter->setTimeWindow(0, 0);
+    } else {
+        m_logFilter->setTimeWindow(m_latestMs - span, std::numeric_limits<qint64>::max());
+    }
     updateCounts();
 }
 
@@ -360,6 +413,8 @@ void LogsPage::eventSelected()
         m_resolve->setEnabled(false);
         m_chart->setEnabled(false);
         m_details->clear();
+        m_eventChart->setVisible(false);
+        ++m_chartGeneration;
         return;
     }
     const pb::Event e = *selected; // the filters below may move rows
@@ -367,12 +422,17 @@ void LogsPage::eventSelected()
     m_resolve->setEnabled(!refused && !e.resolved());
     m_chart->setEnabled(e.gpu() >= 0 && !e.node().empty());
     m_details->setText(eventDetailsText(e));
+    chartEvent(e);
     // The related lines: where it happened, around when.
     const int node = m_node->findData(QString::fromStdString(e.node()));
     m_node->setCurrentIndex(node >= 0 ? node : 0);
     const int gpu = m_gpu->findData(e.gpu());
     m_gpu->setCurrentIndex(gpu >= 0 ? gpu : 0);
     const TimeWindow w = relatedWindow(e, kContextMs, m_latestMs);
+    {
+        const QSignalBlocker quiet(m_period); // the anomaly's window replaces a chosen period
+        m_period->setCurrentIndex(0);
+    }
     m_logFilter->setTimeWindow(w.startMs, w.endMs);
     const QString format = QStringLiteral("HH:mm:ss");
     m_windowChip->setText(tr("%1 – %2 ✕")
@@ -382,6 +442,41 @@ void LogsPage::eventSelected()
                                 "to show all times"));
     m_windowChip->setVisible(true);
     updateCounts();
+}
+
+void LogsPage::chartEvent(const pb::Event &e)
+{
+    const GpuChartMetric *metric = anomalyChartMetric(e);
+    const int generation = ++m_chartGeneration;
+    if (!metric) {
+        m_eventChart->setVisible(false);
+        return;
+    }
+    const TimeWindow w = relatedWindow(e, kContextMs, m_latestMs);
+    const QString node = QString::fromStdString(e.node());
+    m_eventChart->setTitle(tr("%1 · %2 GPU %3").arg(metric->title, node).arg(e.gpu()));
+    m_eventChart->setUnit(metric->unit);
+    m_eventChart->setValueRange(metric->min, metric->max);
+    m_eventChart->setTimeRange(w.startMs, w.endMs);
+    QVector<ChartMarker> markers{{e.time_ms(), QString::fromStdString(e.kind()), QColor(0xc6, 0x28, 0x28)}};
+    if (e.end_ms() > e.time_ms())
+        markers.append({e.end_ms(), tr("ended"), QColor(0xc6, 0x28, 0x28)});
+    m_eventChart->setMarkers(markers);
+    m_eventChart->setVisible(true);
+    const double scale = metric->scale;
+    onReply(m_engine.queryRange(gpuChartQuery(metric->metric, w.startMs, w.endMs, m_eventChart->plotWidth(), node,
+                                              e.gpu())),
+            this, [this, generation, scale](const Result<pb::QueryRangeResponse> &r) {
+                if (generation != m_chartGeneration)
+                    return; // another anomaly is selected by now
+                if (!r) {
+                    m_eventChart->setPoints({});
+                    m_eventChart->setEmptyText(tr("No chart: %1").arg(sn::errorText(r.error())));
+                    return;
+                }
+                m_eventChart->setEmptyText(tr("No samples around this time"));
+                m_eventChart->setPoints(r->series_size() > 0 ? seriesPoints(r->series(0), scale) : QList<QPointF>{});
+            });
 }
 
 void LogsPage::filterToTemplate(const QString &id, const QString &text)

@@ -32,6 +32,7 @@ class EventTableModel;
 class LogFilterModel;
 class LogTableModel;
 class LogTemplatesPanel;
+class SparkChart;
 
 class LogsPage : public QWidget {
     Q_OBJECT
@@ -53,7 +54,11 @@ public:
     QPushButton *chartButton() const { return m_chart; }
     QPushButton *templateChip() const { return m_templateChip; }
     QPushButton *windowChip() const { return m_windowChip; }
+    QComboBox *levelFilter() const { return m_level; }
+    QComboBox *periodFilter() const { return m_period; }
     QLabel *eventDetails() const { return m_details; }
+    // The selected anomaly's GPU metric around its time (anomaly_chart.h); hidden for one about no GPU.
+    SparkChart *eventChart() const { return m_eventChart; }
     LogTemplatesPanel *templatesPanel() const { return m_templates; }
     QTabWidget *upperTabs() const { return m_tabs; }
     int waitingLines() const { return static_cast<int>(m_waiting.size()); }
@@ -79,7 +84,9 @@ private:
     void storeLines(const pb::LogBatch &batch);
     void flushLines();
     void applyLogFilters();
+    void applyPeriod(); // the chosen "last N minutes", up to the newest line
     void eventSelected();
+    void chartEvent(const pb::Event &event);
     void updateCounts();
     const pb::Event *selectedEvent() const;
     void answerEventChange(const Result<pb::Event> &r, const QString &what);
@@ -105,6 +112,8 @@ private:
     QPushButton *m_resolve = nullptr;
     QPushButton *m_chart = nullptr;
     QLabel *m_details = nullptr;
+    SparkChart *m_eventChart = nullptr;
+    int m_chartGeneration = 0; // only the answer for the newest selection is drawn
     QTabWidget *m_tabs = nullptr;
     LogTemplatesPanel *m_templates = nullptr;
     QPushButton *m_templateChip = nullptr;
@@ -114,6 +123,8 @@ private:
     QComboBox *m_node = nullptr;
     QComboBox *m_source = nullptr;
     QComboBox *m_gpu = nullptr;
+    QComboBox *m_level = nullptr;  // minimum severity of a line
+    QComboBox *m_period = nullptr; // any time, or the last N minutes (data: milliseconds; 0: any)
     QLineEdit *m_job = nullptr;
     QLineEdit *m_text = nullptr;
     QPushButton *m_pause = nullptr;

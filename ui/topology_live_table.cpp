@@ -131,7 +131,7 @@ void TopologyLiveTable::setLinkLoad(const QString &key, double load)
 
 bool TopologyLiveTable::apply(const pb::SampleBatch &batch)
 {
-    const std::size_t before = m_changedGpus.size() + m_changedLinks.size();
+    const qsizetype before = m_changedGpus.size() + m_changedLinks.size();
     std::unordered_map<std::string, GpuAcc> gpus;
     std::unordered_map<std::string, NicAcc> nics;
     for (const pb::Sample &s : batch.samples()) {

@@ -35,13 +35,17 @@ ValueScale valueScale(double dataMin, double dataMax, double fixedMin, double fi
     return s;
 }
 
-QString timeLabelFormat(qint64 spanMs)
+QString timeLabelFormat(qint64 spanMs, const QLocale &locale)
 {
-    if (spanMs <= 15 * 60 * 1000)
-        return QStringLiteral("HH:mm:ss");
-    if (spanMs <= 36LL * 3600 * 1000)
-        return QStringLiteral("HH:mm");
-    return QStringLiteral("ddd HH:mm");
+    QString clock = locale.timeFormat(QLocale::ShortFormat); // "HH:mm", "h:mm AP", ...
+    if (spanMs <= 15 * 60 * 1000 && !clock.contains(QLatin1String("ss"))) {
+        const qsizetype minutes = clock.indexOf(QLatin1String("mm"));
+        if (minutes >= 0)
+            clock.insert(minutes + 2, QLatin1String(":ss"));
+    }
+    if (spanMs > 36LL * 3600 * 1000)
+        return QStringLiteral("ddd ") + clock;
+    return clock;
 }
 
 } // namespace sn

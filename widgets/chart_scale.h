@@ -3,6 +3,7 @@
 // "nice" value steps, the value range a chart shows for its data, and time label formats that
 // suit the span. One place, so a small multiple and the detail chart of the same GPU agree.
 
+#include <QLocale>
 #include <QString>
 
 #include <limits>
@@ -22,7 +23,8 @@ struct ValueScale {
 // to nice steps.
 ValueScale valueScale(double dataMin, double dataMax, double fixedMin, double fixedMax, int ticks);
 
-// Time labels for the span: seconds for minutes, hours for a day, weekdays for a week.
-QString timeLabelFormat(qint64 spanMs);
+// Time labels for the span in the locale's clock (24-hour or AM/PM): with seconds for minutes,
+// hours and minutes for a day, the weekday too for a week.
+QString timeLabelFormat(qint64 spanMs, const QLocale &locale = QLocale());
 
 } // namespace sn

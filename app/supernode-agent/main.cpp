@@ -133,6 +133,12 @@ int runStreaming(const QCommandLineParser &parser, const std::string &nvmlPath, 
     if (parser.isSet("nvidia-smi"))
         o.nvidiaSmi = parser.value("nvidia-smi").toStdString();
     o.host = !parser.isSet("no-host");
+    for (const QString &path : parser.values("log-file"))
+        o.logs.files.push_back({path.toStdString(), {}, {}, false});
+    if (parser.isSet("log-journal"))
+        o.logs.journalCommand = sn::logs::liveJournalCommand();
+    if (parser.isSet("log-kernel"))
+        o.logs.kmsgPath = "/dev/kmsg";
     o.registerNode = !parser.isSet("no-register");
     o.selfProgram = QCoreApplication::applicationFilePath().toStdString();
     o.agentVersion = SN_VERSION;
@@ -241,6 +247,9 @@ int main(int argc, char **argv)
         {"node", "Node name (Hostname label); default this machine's name.", "name"},
         {"no-host", "Do not read the host (/proc, /sys), only GPUs."},
         {"no-register", "Do not register the node's hardware and topology with the daemon."},
+        {"log-file", "Send the lines written to this file (followed across rotation); may be repeated.", "path"},
+        {"log-journal", "Send the journal's new entries (journalctl -f -o json)."},
+        {"log-kernel", "Send new kernel messages (/dev/kmsg; Xid lines), when the journal is not read."},
     });
     if (!parser.parse(QCoreApplication::arguments())) {
         err << parser.errorText() << "\n";

@@ -81,8 +81,9 @@ public:
     Result<pb::QueryRangeResponse> queryRange(const pb::QueryRangeRequest &request) const;
     const tsdb::TimeSeriesStore &telemetryStore() const { return *m_store; }
     // Samples a node agent pushed (supernoded's PushSamples; engine_push.cpp): stored and sent
-    // to live subscribers. Once this returns the store's WAL has them (the agent's ack).
-    Result<tsdb::AppendResult> ingestPushed(PushStreamTable &table, PushedBatch batch);
+    // to live subscribers, and the batch's log lines kept (once, however often it is sent).
+    // Once this returns the store's WAL has the samples (the agent's ack).
+    Result<PushedResult> ingestPushed(PushStreamTable &table, PushedBatch batch);
     // A node agent's hardware (supernoded's RegisterNode; engine_registration.cpp): merged into
     // cluster() from now on; a first registration or a changed one records an event.
     Result<pb::RegisterNodeResponse> registerNode(const pb::RegisterNodeRequest &request);
@@ -164,6 +165,7 @@ private:
     Event *findEvent(std::uint64_t id);
     // engine_logs.cpp: every line through the template miner, signatures and log anomalies.
     void setUpLogPipeline();
+    bool firstTimeLogBatch(const PushedBatch &batch); // its lines not kept before (engine_push.cpp)
     void processLogs(std::vector<LogRecord> &lines);
     void keepLogs(std::vector<LogRecord> lines);
     void setUpLogIntake();
@@ -195,6 +197,9 @@ private:
     std::unique_ptr<anomaly::TelemetryWatch> m_watch;
     std::vector<std::int64_t> m_pushedUntil;              // store series -> newest pushed sample time (engine_push.cpp)
     std::map<std::string, std::int64_t> m_pushedAtMs;     // node -> engine time its agent last pushed a sample of it
+    // (agent, run) -> the last batch whose log lines were kept; the oldest runs are forgotten first.
+    std::map<std::pair<std::string, std::uint64_t>, std::uint64_t> m_pushedLogBatch; // (engine_push.cpp)
+    std::deque<std::pair<std::string, std::uint64_t>> m_pushedLogRuns;
     std::map<std::string, std::uint64_t> m_openAnomalies; // watch key -> event id
     std::unique_ptr<anomaly::ThermalProtection> m_thermal;
     std::unique_ptr<PowerLimitSetter> m_powerLimitSetter; // the simulator's, called here; null: worker or dry run

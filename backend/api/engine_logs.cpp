@@ -58,7 +58,7 @@ void Engine::setUpLogIntake()
     for (const LogFileSpec &f : spec.files)
         options.files.push_back({f.path, f.node, f.source, f.fromStart});
     if (spec.journal)
-        options.journalCommand = {"journalctl", "-f", "-o", "json", "-n", "0"};
+        options.journalCommand = logs::liveJournalCommand();
     if (spec.kernel)
         options.kmsgPath = "/dev/kmsg";
     const Clock *clock = m_clock.get();

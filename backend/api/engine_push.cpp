@@ -4,7 +4,8 @@
 // live subscribers and the anomaly watch see them, but only samples newer than the newest
 // pushed one of their series, so a batch the agent resends after a lost answer is not news
 // twice (the store drops it by itself); the watch gets MetricSamples only for the series it
-// watches, so the unwatched bulk costs nothing there.
+// watches, so the unwatched bulk costs nothing there. The batch's log lines go where every
+// line goes (Engine::ingestLogs), once per batch however often it is sent.
 #include "backend/api/engine.h"
 
 #include <QMetaMethod>
@@ -38,7 +39,27 @@ void publishPushed(const PushStreamTable &table, const std::vector<tsdb::RefSamp
 
 } // namespace
 
-Result<tsdb::AppendResult> Engine::ingestPushed(PushStreamTable &table, PushedBatch batch)
+bool Engine::firstTimeLogBatch(const PushedBatch &batch)
+{
+    if (batch.run == 0)
+        return true;
+    auto key = std::make_pair(batch.agent, batch.run);
+    auto [it, added] = m_pushedLogBatch.try_emplace(key, 0);
+    if (added) {
+        m_pushedLogRuns.push_back(std::move(key));
+        constexpr std::size_t kRunsRemembered = 4096; // agent restarts the daemon lives through
+        if (m_pushedLogRuns.size() > kRunsRemembered) {
+            m_pushedLogBatch.erase(m_pushedLogRuns.front());
+            m_pushedLogRuns.pop_front();
+        }
+    }
+    if (batch.sequence <= it->second)
+        return false;
+    it->second = batch.sequence;
+    return true;
+}
+
+Result<PushedResult> Engine::ingestPushed(PushStreamTable &table, PushedBatch batch)
 {
     for (PushedSeries &s : batch.newSeries) {
         const tsdb::SeriesId id = m_store->seriesRef(s.metric, s.labels);
@@ -115,7 +136,15 @@ Result<tsdb::AppendResult> Engine::ingestPushed(PushStreamTable &table, PushedBa
             m_pushedAtMs[table.nodes[n]] = m_clock->nowMs();
     for (tsdb::RefSample &s : batch.samples)
         s.ref = table.store[s.ref];
-    return m_store->append(batch.samples.data(), batch.samples.size());
+    auto appended = m_store->append(batch.samples.data(), batch.samples.size());
+    if (!appended)
+        return appended.error(); // not acknowledged: the agent sends the batch, lines too, again
+    PushedResult result{*appended, 0};
+    if (!batch.logLines.empty() && firstTimeLogBatch(batch)) {
+        result.logLinesKept = batch.logLines.size();
+        ingestLogs(std::move(batch.logLines));
+    }
+    return result;
 }
 
 } // namespace sn

@@ -99,9 +99,9 @@ std::unique_ptr<TelemetryStream> LocalEngine::subscribeTelemetry(const pb::Subsc
     return stream;
 }
 
-Reply<tsdb::AppendResult> LocalEngine::pushSamples(std::shared_ptr<PushStreamTable> table, PushedBatch batch)
+Reply<PushedResult> LocalEngine::pushSamples(std::shared_ptr<PushStreamTable> table, PushedBatch batch)
 {
-    return post<tsdb::AppendResult>([table = std::move(table), batch = std::move(batch)](Engine &e) mutable {
+    return post<PushedResult>([table = std::move(table), batch = std::move(batch)](Engine &e) mutable {
         return e.ingestPushed(*table, std::move(batch));
     });
 }

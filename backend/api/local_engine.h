@@ -50,7 +50,7 @@ public:
 
     // supernoded's telemetry ingress (PushSamples), not part of EngineApi: only a daemon takes
     // pushes. The table belongs to one push stream; its calls run in order on the engine thread.
-    Reply<tsdb::AppendResult> pushSamples(std::shared_ptr<PushStreamTable> table, PushedBatch batch);
+    Reply<PushedResult> pushSamples(std::shared_ptr<PushStreamTable> table, PushedBatch batch);
     // supernoded's RegisterNode: a node agent's hardware (node_registry.h), answered with what
     // the registry now keeps for the node, which the daemon stores before it answers the agent.
     struct Registration {

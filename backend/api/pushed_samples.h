@@ -5,8 +5,10 @@
 // PushStreamTable, which lives as long as the stream and is touched only on that thread.
 
 #include "backend/api/supernode.pb.h"
+#include "backend/model/log_record.h"
 #include "backend/telemetry/metric_sample.h"
 #include "backend/telemetry/store/series_index.h"
+#include "backend/telemetry/store/time_series_store.h"
 #include "backend/telemetry/store/wal.h"
 
 #include <vector>
@@ -21,6 +23,17 @@ struct PushedSeries {
 struct PushedBatch {
     std::vector<PushedSeries> newSeries;  // get the stream refs table.size(), table.size() + 1, ...
     std::vector<tsdb::RefSample> samples; // ref: the stream's ref, already checked to be registered
+    // The node's log lines (node filled in), and the batch's name at the agent: a batch sent
+    // twice (its answer lost) has its lines kept once.
+    std::vector<LogRecord> logLines;
+    std::string agent;
+    std::uint64_t run = 0; // 0: an agent that does not say; its lines are always kept
+    std::uint64_t sequence = 0;
+};
+
+struct PushedResult {
+    tsdb::AppendResult samples;
+    std::size_t logLinesKept = 0;
 };
 
 struct PushStreamTable {

@@ -7,10 +7,10 @@
 // interval from before the kill to after the restart: no gap, no duplicate timestamp.
 #include "backend/remote/grpc/remote_engine.h"
 #include "backend/sim/super_node_topology.h"
+#include "tests/support/streaming_agent.h"
 #include "tests/support/supernoded_process.h"
 
 #include <QDateTime>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -66,40 +66,25 @@ private slots:
         QVERIFY2(daemon.start(o, &why), qPrintable(why));
         o.port = daemon.port(); // the agent keeps its address across the restart
 
-        QTemporaryDir agentDir;
-        QFile token(agentDir.filePath("agent.token"));
-        QVERIFY(token.open(QIODevice::WriteOnly));
-        token.write(daemon.token("operator").toUtf8() + "\n");
-        token.close();
-        QProcess agent;
-        agent.setProcessChannelMode(QProcess::MergedChannels);
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("PATH", "/nonexistent"); // no nvidia-smi: the fake NVML is the only source
-        agent.setProcessEnvironment(env);
-        agent.start(qEnvironmentVariable("SN_BINARY_DIR") + "/app/supernode-agent/supernode-agent",
-                    {"--daemon", QStringLiteral("127.0.0.1:%1").arg(daemon.port()), "--tls-ca",
-                     daemon.path("certs/ca.pem"), "--token-file", token.fileName(), "--buffer-dir",
-                     agentDir.filePath("buffer"), "--node", "gap-node", "--nvml-library", FAKE_NVML_MODERN,
-                     "--interval-ms", QString::number(kIntervalMs), "--no-host"});
-        QVERIFY2(agent.waitForStarted(5000), qPrintable(agent.errorString()));
-        const auto stopAgent = qScopeGuard([&agent] {
-            agent.terminate(); // the PID this test started
-            if (!agent.waitForFinished(5000))
-                agent.kill();
-        });
+        test::StreamingAgentOptions ao;
+        ao.node = QStringLiteral("gap-node");
+        ao.nvml = QStringLiteral(FAKE_NVML_MODERN);
+        ao.intervalMs = kIntervalMs;
+        test::StreamingAgent agent(daemon, ao);
+        QVERIFY(agent.started());
 
         const std::int64_t startMs = QDateTime::currentMSecsSinceEpoch() - 5000;
         {
             rpc::RemoteEngine engine(daemon.client("viewer"));
             QTRY_VERIFY2_WITH_TIMEOUT(
                 storedTimes(engine, "DCGM_FI_DEV_GPU_TEMP", "0", startMs, startMs + 3'600'000).size() >= 5,
-                qPrintable(QString::fromLocal8Bit(agent.readAll())), 60000);
+                qPrintable(agent.output()), 60000);
         }
 
         daemon.kill9();
         const std::int64_t killedMs = QDateTime::currentMSecsSinceEpoch();
         QTest::qWait(60'000); // real seconds: the agent buffers on disk and retries with backoff
-        QVERIFY2(agent.state() == QProcess::Running, qPrintable(QString::fromLocal8Bit(agent.readAll())));
+        QVERIFY2(agent.running(), qPrintable(agent.output()));
         QVERIFY2(daemon.start(o, &why), qPrintable(why));
         const std::int64_t restartedMs = QDateTime::currentMSecsSinceEpoch();
 
@@ -109,7 +94,7 @@ private slots:
             return storedTimes(engine, "DCGM_FI_DEV_GPU_TEMP", "1", startMs, restartedMs + 3'600'000);
         };
         QTRY_VERIFY2_WITH_TIMEOUT(!until().empty() && until().back() > restartedMs + 3 * kIntervalMs,
-                                  qPrintable(QString::fromLocal8Bit(agent.readAll())), 60000);
+                                  qPrintable(agent.output()), 60000);
         const std::int64_t endMs = restartedMs + 2 * kIntervalMs; // a range the agent has surely sent
         for (const std::string metric : {"DCGM_FI_DEV_GPU_TEMP", "DCGM_FI_DEV_FB_USED"})
             for (const std::string gpu : {"0", "1"}) {

@@ -15,6 +15,7 @@
 //    the 5 minutes).
 #include "backend/remote/grpc/remote_engine.h"
 #include "backend/sim/super_node_topology.h"
+#include "tests/support/streaming_agent.h"
 #include "tests/support/supernoded_process.h"
 #include "tests/support/tcp_relay.h"
 
@@ -61,41 +62,16 @@ QString orderProblem(const std::vector<std::int64_t> &times, std::int64_t maxSte
     return {};
 }
 
-// A supernode-agent --daemon on the fake NVML, stopped by the PID this object started.
-class Agent {
-public:
-    Agent(const test::SupernodedProcess &daemon, quint16 port, const QProcessEnvironment &extra = {})
-    {
-        QFile token(m_dir.filePath("agent.token"));
-        token.open(QIODevice::WriteOnly);
-        token.write(daemon.token("operator").toUtf8() + "\n");
-        token.close();
-        m_process.setProcessChannelMode(QProcess::MergedChannels);
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("PATH", "/nonexistent"); // no nvidia-smi: the fake NVML is the only source
-        env.insert(extra);
-        m_process.setProcessEnvironment(env);
-        m_process.start(qEnvironmentVariable("SN_BINARY_DIR") + "/app/supernode-agent/supernode-agent",
-                        {"--daemon", QStringLiteral("127.0.0.1:%1").arg(port), "--tls-ca", daemon.path("certs/ca.pem"),
-                         "--token-file", token.fileName(), "--buffer-dir", m_dir.filePath("buffer"), "--node",
-                         "fault-node", "--nvml-library", FAKE_NVML_MODERN, "--interval-ms",
-                         QString::number(kIntervalMs), "--no-host"});
-    }
-    ~Agent()
-    {
-        m_process.terminate();
-        if (!m_process.waitForFinished(5000))
-            m_process.kill();
-        m_process.waitForFinished(2000);
-    }
-    bool started() { return m_process.waitForStarted(5000); }
-    bool running() const { return m_process.state() == QProcess::Running; }
-    QString output() { return QString::fromLocal8Bit(m_process.readAll()); }
-
-private:
-    QTemporaryDir m_dir;
-    QProcess m_process;
-};
+// The agent on the fake NVML, dialling the daemon's port or the relay's.
+test::StreamingAgentOptions agentOptions(quint16 port)
+{
+    test::StreamingAgentOptions o;
+    o.node = QStringLiteral("fault-node");
+    o.nvml = QStringLiteral(FAKE_NVML_MODERN);
+    o.port = port;
+    o.intervalMs = kIntervalMs;
+    return o;
+}
 
 void setClockOffset(const QString &file, const QString &offset)
 {
@@ -118,7 +94,7 @@ private slots:
         QString why;
         QVERIFY2(daemon.start(o, &why), qPrintable(why));
         test::TcpRelay link(daemon.port());
-        Agent agent(daemon, link.port());
+        test::StreamingAgent agent(daemon, agentOptions(link.port()));
         QVERIFY(agent.started());
         rpc::RemoteEngine engine(daemon.client("viewer"));
 
@@ -172,7 +148,9 @@ private slots:
         faked.insert("FAKETIME_TIMESTAMP_FILE", clock);
         faked.insert("FAKETIME_NO_CACHE", "1");   // the file is read at every clock call: a step, not a restart
         faked.insert("DONT_FAKE_MONOTONIC", "1"); // timers and gRPC's deadlines stay on the real clock
-        Agent agent(daemon, daemon.port(), faked);
+        test::StreamingAgentOptions withClock = agentOptions(daemon.port());
+        withClock.env = faked;
+        test::StreamingAgent agent(daemon, withClock);
         QVERIFY(agent.started());
         rpc::RemoteEngine engine(daemon.client("viewer"));
 

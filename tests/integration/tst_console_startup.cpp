@@ -71,9 +71,13 @@ private slots:
     void screenshotOfEachBuiltPageIsNotBlank_data()
     {
         QTest::addColumn<QString>("page");
+        QTest::newRow("overview") << "overview";
         QTest::newRow("topology") << "topology";
         QTest::newRow("gpus") << "gpus";
         QTest::newRow("logs") << "logs";
+        QTest::newRow("jobs") << "jobs";
+        QTest::newRow("reports") << "reports";
+        QTest::newRow("setup") << "setup";
     }
     void screenshotOfEachBuiltPageIsNotBlank()
     {
@@ -87,7 +91,7 @@ private slots:
         const QImage image(png);
         QVERIFY(!image.isNull());
         QVERIFY(image.width() >= 1000 && image.height() >= 700);
-        // Tiles, lines, charts and text: far more than a blank or placeholder page has.
+        // Tiles, lines, charts, tables and text: far more than a blank or placeholder page has.
         QVERIFY2(distinctColours(image) > 40, qPrintable(QString::number(distinctColours(image))));
     }
 

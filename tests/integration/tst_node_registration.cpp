@@ -11,6 +11,7 @@
 #include "backend/remote/grpc/remote_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "tests/support/daemon_fixtures.h"
+#include "tests/support/streaming_agent.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -30,41 +31,16 @@ std::vector<pb::Event> eventsOf(rpc::RemoteEngine &engine, const std::string &ki
     return out;
 }
 
-class Agent {
-public:
-    Agent(test::SupernodedProcess &daemon, const QString &dir, const QString &nvml) : m_daemon(daemon)
-    {
-        QFile token(dir + "/agent.token");
-        if (token.open(QIODevice::WriteOnly))
-            token.write(daemon.token("operator").toUtf8() + "\n");
-        token.close();
-        m_process.setProcessChannelMode(QProcess::MergedChannels);
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert("PATH", "/nonexistent"); // no nvidia-smi, ibstat, ip: NVML alone
-        m_process.setProcessEnvironment(env);
-        m_process.start(qEnvironmentVariable("SN_BINARY_DIR") + "/app/supernode-agent/supernode-agent",
-                        {"--daemon", QStringLiteral("127.0.0.1:%1").arg(daemon.port()), "--tls-ca",
-                         daemon.path("certs/ca.pem"), "--token-file", token.fileName(), "--buffer-dir", dir + "/buffer",
-                         "--node", "reg-node", "--nvml-library", nvml, "--no-host"});
-    }
-    ~Agent() { stop(); }
-    void stop()
-    {
-        if (m_process.state() == QProcess::NotRunning)
-            return;
-        m_process.terminate(); // the PID this test started
-        if (!m_process.waitForFinished(5000))
-            m_process.kill();
-        m_process.waitForFinished(2000);
-    }
-    bool started() { return m_process.waitForStarted(5000); }
-    QString output() { return m_output += QString::fromLocal8Bit(m_process.readAll()); }
-
-private:
-    test::SupernodedProcess &m_daemon;
-    QProcess m_process;
-    QString m_output;
-};
+// reg-node's agent on one of the fake NVMLs; both boards share the buffer, as one node's agent
+// restarted after a board change does.
+test::StreamingAgentOptions agentOn(const char *nvml, const QString &dir)
+{
+    test::StreamingAgentOptions o;
+    o.node = QStringLiteral("reg-node");
+    o.nvml = QString::fromLatin1(nvml);
+    o.dir = dir;
+    return o;
+}
 
 } // namespace
 
@@ -84,7 +60,7 @@ private slots:
         QTemporaryDir dir;
 
         {
-            Agent hgx(daemon, dir.path(), FAKE_NVML_HGX);
+            test::StreamingAgent hgx(daemon, agentOn(FAKE_NVML_HGX, dir.path()));
             QVERIFY(hgx.started());
             rpc::RemoteEngine viewer(daemon.client("viewer"));
             const auto registered = [&] {
@@ -117,7 +93,7 @@ private slots:
 
         // Other hardware on the same node (a board swapped): two GPUs from the modern fake.
         {
-            Agent modern(daemon, dir.path(), FAKE_NVML_MODERN);
+            test::StreamingAgent modern(daemon, agentOn(FAKE_NVML_MODERN, dir.path()));
             QVERIFY(modern.started());
             rpc::RemoteEngine viewer(daemon.client("viewer"));
             QTRY_VERIFY2_WITH_TIMEOUT(eventsOf(viewer, "node.hardware_changed").size() == 1,

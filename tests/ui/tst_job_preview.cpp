@@ -2,15 +2,21 @@
 // answers for the form (the embedded spec as JSON) and follows the form as it changes; backends
 // the cluster does not configure are listed disabled with the engine's NotFound message, which
 // the preview shows when one is chosen anyway; with jobBackends.kubernetes the preview is the
-// manifests and the command they go to.
+// manifests and the command they go to; with jobBackends.slurm the sbatch script, carrying the
+// batch options (partition, time limit, tasks per node, dependencies, requeue, directory).
+// Every JobSpec field survives a trip through the form (setSpec, then spec()), as Resubmit needs.
 #include "backend/api/local_engine.h"
 #include "backend/model/cluster_yaml.h"
 #include "backend/sim/super_node_topology.h"
 #include "ui/job_preview_panel.h"
 #include "ui/job_submit_dialog.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QLineEdit>
+#include <QSpinBox>
+
+#include <google/protobuf/util/message_differencer.h>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -132,6 +138,95 @@ private slots:
         QVERIFY(preview->previewText().isEmpty());
         QVERIFY2(preview->statusText().startsWith("gpu_milli: nvidia.com/gpu counts whole GPUs"),
                  qPrintable(preview->statusText()));
+    }
+
+    void slurmShowsTheSbatchScriptWithTheBatchOptions()
+    {
+        auto engine = engineWith("jobBackends:\n  slurm:\n    via: cli\n    partition: gpu\n");
+        JobSubmitDialog dialog(*engine);
+        dialog.show();
+        JobPreviewPanel *preview = dialog.previewPanel();
+        QTRY_VERIFY_WITH_TIMEOUT(!preview->isBackendAvailable("kubernetes"), 5000);
+        QVERIFY(preview->isBackendAvailable("slurm"));
+        dialog.applyTemplate(JobSubmitDialog::MultiNodeGangTraining);
+        preview->setBackend("slurm");
+        dialog.findChild<QLineEdit *>("partition")->setText("a100");
+        dialog.findChild<QSpinBox *>("timeLimit")->setValue(90);
+        dialog.findChild<QSpinBox *>("tasksPerNode")->setValue(8);
+        dialog.findChild<QLineEdit *>("dependencies")->setText("afterok:41, singleton");
+        dialog.findChild<QCheckBox *>("requeue")->setChecked(true);
+        dialog.findChild<QLineEdit *>("workingDirectory")->setText("/scratch/train");
+        QVERIFY(nextPreview(dialog));
+        // The options go on sbatch's command line (the status names it), the script is the job.
+        const QString script = preview->statusText() + "\n" + preview->previewText();
+        for (const char *part : {"#!/bin/bash", "--nodes=2", "--partition=a100", "--time=0-01:30:00",
+                                 "--ntasks-per-node=8", "--dependency=afterok:41,singleton", "--requeue",
+                                 "--chdir=/scratch/train", "torchrun --nnodes 2 --nproc_per_node 8 train.py"})
+            QVERIFY2(script.contains(part), qPrintable(script + "\nlacks " + part));
+        // A dependency Slurm would not take is the backend's refusal, in the preview.
+        dialog.findChild<QLineEdit *>("dependencies")->setText("after-lunch");
+        QVERIFY(nextPreview(dialog));
+        QVERIFY(preview->previewText().isEmpty());
+        QVERIFY2(preview->statusText().contains("after-lunch"), qPrintable(preview->statusText()));
+    }
+
+    void everySpecFieldSurvivesTheForm()
+    {
+        auto engine = engineWith({});
+        JobSubmitDialog dialog(*engine);
+        pb::JobSpec s;
+        s.set_name("train-70b");
+        s.set_user("ana");
+        s.set_queue("vision");
+        s.set_priority_class("modelTraining");
+        s.set_gpus_min(8);
+        s.set_gpus_max(16);
+        s.set_gpu_milli(1000);
+        s.add_gpu_models("H100");
+        s.add_gpu_models("A100"); // any of two: a list the catalogue has no single entry for
+        s.set_cpus(96);
+        s.set_memory_bytes(std::int64_t(768) << 30);
+        s.set_gpu_memory_bytes(std::int64_t(70) << 30);
+        s.set_gang(true);
+        s.set_estimated_runtime_s(6 * 3600);
+        s.set_checkpoint_interval_s(1200);
+        s.set_command("torchrun train.py --config 70b.yaml");
+        (*s.mutable_environment())["NCCL_IB_HCA"] = "mlx5";
+        s.set_kind(pb::WORKLOAD_KIND_TRAINING);
+        s.set_backend("embedded");
+        s.set_node_count(2);
+        s.set_tasks_per_node(8);
+        s.add_dependencies("afterok:41");
+        s.add_dependencies("singleton");
+        s.set_partition("a100");
+        s.set_time_limit_s(48 * 3600);
+        s.set_requeue(true);
+        s.set_working_directory("/scratch/ana");
+        s.set_container_image("registry.local/train:7");
+        pb::DeclaredModel &m = *s.mutable_declared_model();
+        m.set_workload(pb::PLAN_WORKLOAD_TRAINING);
+        m.set_parameters(70e9);
+        m.set_precision("bf16");
+        m.set_zero_stage(3);
+        m.set_tensor_parallel(4);
+        m.set_pipeline_parallel(2);
+        m.set_seq(8192);
+        m.set_micro_batch(2);
+        m.set_batch(2);
+        m.set_checkpointing("full");
+        m.set_refuse_if_no_fit(true);
+        dialog.setSpec(s);
+        const auto again = dialog.spec();
+        QVERIFY2(again.ok(), again.ok() ? "" : again.error().message.c_str());
+        std::string diff;
+        google::protobuf::util::MessageDifferencer differ;
+        differ.ReportDifferencesToString(&diff);
+        QVERIFY2(differ.Compare(s, *again), diff.c_str());
+
+        // A time limit in seconds comes back rounded up to the form's whole minutes, never shorter.
+        s.set_time_limit_s(90);
+        dialog.setSpec(s);
+        QCOMPARE(dialog.spec()->time_limit_s(), 120);
     }
 };
 

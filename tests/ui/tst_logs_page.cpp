@@ -10,6 +10,7 @@
 #include "ui/log_template_table_model.h"
 #include "ui/log_templates_panel.h"
 #include "ui/logs_page.h"
+#include "widgets/spark_chart.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -112,6 +113,9 @@ private slots:
         filter.setGpu(3);
         QCOMPARE(filter.rowCount(), 1);
         filter.setGpu(-1);
+        filter.setMinimumSeverity(pb::SEVERITY_WARNING);
+        QCOMPARE(filter.rowCount(), 0); // every line is info
+        filter.setMinimumSeverity(pb::SEVERITY_UNSPECIFIED);
         filter.setText("Z");
         QCOMPARE(filter.rowCount(), 1); // case-insensitive
         QCOMPARE(filter.data(filter.index(0, LogTableModel::Text)).toString(), QStringLiteral("z"));
@@ -166,6 +170,48 @@ private slots:
         QCOMPARE(page.logFilter()->rowCount(), 0); // the fault was on node01
         page.nodeFilter()->setCurrentIndex(page.nodeFilter()->findData(QStringLiteral("node01")));
         QVERIFY(page.logFilter()->rowCount() >= 1);
+    }
+
+    void levelAndPeriodNarrowTheTail()
+    {
+        auto engine = virtualEngine();
+        LogsPage page(*engine);
+        QVERIFY(waitFor(engine->advanceTime(5000)).ok());
+        QVERIFY(waitFor(engine->injectFault(xid79("node01", 3))).ok());
+        QVERIFY(waitFor(engine->advanceTime(10 * 60 * 1000)).ok()); // ten minutes of lines after it
+        QTRY_VERIFY(page.logModel()->rowCount() > 0);
+        QTest::qWait(300); // the last flush
+        const int all = page.logFilter()->rowCount();
+
+        // The Xid line is critical (its signature); the others the simulator writes are not.
+        page.levelFilter()->setCurrentIndex(page.levelFilter()->findData(int(pb::SEVERITY_CRITICAL)));
+        QVERIFY(page.logFilter()->rowCount() >= 1);
+        QVERIFY(page.logFilter()->rowCount() < all);
+        for (int r = 0; r < page.logFilter()->rowCount(); ++r) {
+            const QModelIndex level = page.logFilter()->index(r, LogTableModel::Level);
+            QCOMPARE(level.data(LogTableModel::SeverityRole).toInt(), int(pb::SEVERITY_CRITICAL));
+            QCOMPARE(level.data().toString(), QStringLiteral("critical"));
+        }
+        page.levelFilter()->setCurrentIndex(0);
+        QCOMPARE(page.logFilter()->rowCount(), all);
+
+        // The last five minutes, up to the newest line: the fault, ten minutes back, is out.
+        page.periodFilter()->setCurrentIndex(page.periodFilter()->findData(qint64(5 * 60 * 1000)));
+        const int recent = page.logFilter()->rowCount();
+        QVERIFY(recent > 0 && recent < all);
+        qint64 newest = 0;
+        for (int r = 0; r < page.logModel()->rowCount(); ++r)
+            newest = std::max(newest, page.logModel()->index(r, 0).data(LogTableModel::TimeMsRole).toLongLong());
+        for (int r = 0; r < recent; ++r)
+            QVERIFY(page.logFilter()->index(r, 0).data(LogTableModel::TimeMsRole).toLongLong() >= newest - 5 * 60 * 1000);
+        page.textFilter()->setText(QStringLiteral("Xid"));
+        QCOMPARE(page.logFilter()->rowCount(), 0);
+        // It moves on with new lines.
+        QVERIFY(waitFor(engine->advanceTime(6 * 60 * 1000)).ok());
+        page.textFilter()->clear();
+        QTRY_VERIFY(page.logFilter()->index(0, 0).data(LogTableModel::TimeMsRole).toLongLong() > newest);
+        page.periodFilter()->setCurrentIndex(0);
+        QVERIFY(page.logFilter()->rowCount() > recent);
     }
 
     void pauseHoldsNewLinesUntilResumed()
@@ -385,6 +431,16 @@ private slots:
             QVERIFY(t >= xid.time_ms() - LogsPage::kContextMs && t <= xid.time_ms() + LogsPage::kContextMs);
             QCOMPARE(page.logFilter()->index(r, 0).data(LogTableModel::GpuRole).toInt(), 5);
         }
+        // And its GPU's chart around that time, beside the details, with the anomaly marked:
+        // an Xid is charted with utilization, the simulator's samples fill the window.
+        SparkChart *inline_ = page.eventChart();
+        QVERIFY(inline_->isVisible());
+        QVERIFY2(inline_->title().contains(QStringLiteral("node01 GPU 5")), qPrintable(inline_->title()));
+        QTRY_VERIFY(inline_->pointCount() > 0);
+        for (const QPointF &p : inline_->points())
+            QVERIFY(p.x() >= xid.time_ms() - LogsPage::kContextMs && p.x() <= xid.time_ms() + LogsPage::kContextMs);
+        QCOMPARE(inline_->markers().size(), 1);
+        QCOMPARE(inline_->markers().first().timeMs, xid.time_ms());
         page.windowChip()->click();
         QVERIFY(!page.windowChip()->isVisible());
 

@@ -318,6 +318,45 @@ private slots:
         }
     }
 
+    // What `supernode --screenshot --page ID` draws (tst_console_startup checks the PNG is not
+    // blank): each page shown in the window has its working parts, visible and laid out.
+    void everyPageShowsItsWidgets_data()
+    {
+        QTest::addColumn<QString>("page");
+        QTest::addColumn<QStringList>("widgets");
+        QTest::newRow("overview") << "overview"
+                                  << QStringList{"kpi-gpus", "gpu-heat-strip", "utilization-history"};
+        QTest::newRow("topology") << "topology"
+                                  << QStringList{"topology-metric", "topology-view", "topology-details"};
+        QTest::newRow("gpus") << "gpus" << QStringList{"gpus-metric", "gpus-node", "gpus-range", "gpus-status"};
+        QTest::newRow("logs") << "logs"
+                              << QStringList{"anomalies", "acknowledge", "resolve", "log-tail", "log-node",
+                                             "log-level", "log-period", "log-text", "log-pause"};
+        QTest::newRow("jobs") << "jobs"
+                              << QStringList{"submitJob", "jobTable", "jobFilterText", "jobFilterState",
+                                             "cancelJob", "resubmitJob", "jobDetails"};
+        QTest::newRow("reports") << "reports" << QStringList{"source", "section-utilization"};
+        QTest::newRow("setup") << "setup" << QStringList{"openSetupWizard"};
+    }
+    void everyPageShowsItsWidgets()
+    {
+        QFETCH(QString, page);
+        QFETCH(QStringList, widgets);
+        auto engine = virtualEngine();
+        MainWindow window(*engine, forgetful());
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(window.setCurrentPage(page));
+        QWidget *shown = window.page(page);
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        for (const QString &name : widgets) {
+            auto *w = shown->findChild<QWidget *>(name);
+            QVERIFY2(w, qPrintable(page + " has no " + name));
+            QTRY_VERIFY2(w->isVisible() && w->width() > 0 && w->height() > 0, qPrintable(page + ": " + name));
+        }
+        QVERIFY(!window.grab().isNull());
+    }
+
     void theSetupPageOpensTheWizard()
     {
         auto engine = virtualEngine();

@@ -106,6 +106,14 @@ private slots:
         QVERIFY(chart.timeLabels().size() == 3);
         QVERIFY2(QRegularExpression(QStringLiteral("^\\d\\d:\\d\\d$")).match(chart.timeLabels().first()).hasMatch(),
                  qPrintable(chart.timeLabels().first()));
+        // A user in the United States reads the clock with AM and PM; minutes get their seconds.
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        SparkChart us;
+        us.resize(400, 200);
+        us.setTimeRange(13 * 3600 * 1000LL, 13 * 3600 * 1000LL + 10 * 60 * 1000);
+        const QString first = us.timeLabels().first();
+        QVERIFY2(QRegularExpression(QStringLiteral("^\\d{1,2}:\\d\\d:\\d\\d.?[AP]M$")).match(first).hasMatch(),
+                 qPrintable(first)); // (CLDR puts a narrow space before AM)
     }
 
     void hoverShowsTheStoredValueNearestInTime()

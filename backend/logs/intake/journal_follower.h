@@ -15,6 +15,12 @@
 
 namespace sn::logs {
 
+// The machine's journal from now on, as the engine and the agent follow it.
+inline std::vector<std::string> liveJournalCommand()
+{
+    return {"journalctl", "-f", "-o", "json", "-n", "0"};
+}
+
 class JournalFollower {
 public:
     // argv: the command, e.g. {"journalctl", "-f", "-o", "json", "-n", "0"}.

@@ -214,6 +214,7 @@ void SamplePusher::run()
             ++m_stats.streams;
             m_stats.samplesAccepted += response.accepted();
             m_stats.samplesRejected += response.rejected();
+            m_stats.logLinesAccepted += response.log_lines_accepted();
         }
         if (status.ok()) {
             if (Status dropped = m_buffer.dropThrough(stats().acknowledged); !dropped && m_report)

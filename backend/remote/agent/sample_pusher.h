@@ -41,6 +41,7 @@ struct PusherStats {
     std::uint64_t failures = 0;       // streams or connects that failed
     std::uint64_t refusedBatches = 0; // malformed batches the daemon refused (INVALID_ARGUMENT), dropped
     std::uint64_t samplesAccepted = 0, samplesRejected = 0;
+    std::uint64_t logLinesAccepted = 0; // log lines the daemon kept (a resent batch's are not kept twice)
     std::uint64_t registrations = 0; // RegisterNode calls the daemon answered OK
 };
 

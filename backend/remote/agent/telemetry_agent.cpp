@@ -9,9 +9,12 @@
 
 #include <QDateTime>
 #include <QLoggingCategory>
+#include <QRandomGenerator>
 #include <QSysInfo>
 
 namespace sn::agent {
+
+namespace pb = supernode::v1;
 
 Q_LOGGING_CATEGORY(lcAgent, "sn.agent")
 
@@ -38,6 +41,10 @@ Result<std::unique_ptr<TelemetryAgent>> TelemetryAgent::create(TelemetryAgentOpt
         qCWarning(lcAgent).noquote() << "buffer:" << QString::fromStdString(p);
     // Batches keep counting from what the buffer holds, so a restarted agent never reuses a number.
     agent->m_sequence = agent->m_buffer->lastSequence();
+    // Never 0, so that a batch from an agent that sends no run (an older one) is told apart.
+    do
+        agent->m_run = QRandomGenerator::system()->generate64();
+    while (agent->m_run == 0);
 
     NvmlCollectorOptions nvml;
     if (!o.nvmlLibrary.empty())
@@ -71,6 +78,13 @@ Result<std::unique_ptr<TelemetryAgent>> TelemetryAgent::create(TelemetryAgentOpt
             qCInfo(lcAgent).noquote() << "discovery:" << QString::fromStdString(note);
         o.push.registration = request.SerializeAsString();
     }
+    if (!o.logs.files.empty() || !o.logs.journalCommand.empty() || !o.logs.kmsgPath.empty()) {
+        o.logs.node = o.nodeName;
+        for (logs::LogFileSource &f : o.logs.files)
+            if (f.node.empty())
+                f.node = o.nodeName;
+        agent->m_logs = std::make_unique<logs::LogIntake>(o.logs, [] { return QDateTime::currentMSecsSinceEpoch(); });
+    }
     agent->m_pusher = std::make_unique<SamplePusher>(o.push, *agent->m_buffer);
     agent->m_pusher->onProblem(
         [](const std::string &why) { qCWarning(lcAgent).noquote() << QString::fromStdString(why); });
@@ -82,6 +96,17 @@ std::string TelemetryAgent::describe() const
     std::string sources;
     for (const auto &c : m_collectors)
         sources += (sources.empty() ? "" : " + ") + c->source();
+    if (m_logs) {
+        const logs::LogIntakeOptions &l = m_options.logs;
+        std::string names;
+        if (!l.journalCommand.empty())
+            names += "journal";
+        if (!l.kmsgPath.empty())
+            names += std::string(names.empty() ? "" : ", ") + "kernel";
+        for (const logs::LogFileSource &f : l.files)
+            names += (names.empty() ? "" : ", ") + f.path;
+        sources += " + logs (" + names + ")";
+    }
     return m_options.nodeName + ": " + sources + ", every " + std::to_string(m_options.intervalMs) + " ms to " +
            m_options.push.target;
 }
@@ -89,6 +114,8 @@ std::string TelemetryAgent::describe() const
 void TelemetryAgent::start()
 {
     m_pusher->start();
+    if (m_logs)
+        m_logs->start(); // from now on: the journal and kernel messages start at their end
     connect(&m_timer, &QTimer::timeout, this, &TelemetryAgent::collectOnce);
     m_timer.setTimerType(Qt::PreciseTimer);
     m_timer.start(m_options.intervalMs);
@@ -114,16 +141,43 @@ void TelemetryAgent::collectOnce()
         for (const NicReading &r : collected->nics)
             appendNicSamples(r, samples);
     }
-    if (samples.empty())
+    std::vector<LogRecord> lines = takeLogLines();
+    if (samples.empty() && lines.empty())
         return;
+    // The samples and the first lines in one batch; a burst of lines in more, each bounded.
+    pb::PushSamplesRequest batch = encodeBatch(m_sequence + 1, m_options.nodeName, std::move(samples));
+    std::size_t from = 0;
+    const std::vector<std::size_t> ends = logBatchEnds(lines);
+    for (std::size_t end : ends) {
+        appendLogLines(batch, std::span<const LogRecord>(lines).subspan(from, end - from));
+        from = end;
+        buffer(std::move(batch));
+        batch = pb::PushSamplesRequest();
+        batch.set_agent(m_options.nodeName);
+    }
+    if (ends.empty())
+        buffer(std::move(batch));
+    m_pusher->notify();
+}
+
+std::vector<LogRecord> TelemetryAgent::takeLogLines()
+{
+    if (!m_logs)
+        return {};
+    std::vector<LogRecord> lines = m_logs->poll();
+    for (const std::string &problem : m_logs->takeProblems())
+        qCWarning(lcAgent).noquote() << "logs:" << QString::fromStdString(problem);
+    return lines;
+}
+
+void TelemetryAgent::buffer(pb::PushSamplesRequest batch)
+{
     const std::uint64_t sequence = ++m_sequence;
-    const std::string payload = encodeBatch(sequence, m_options.nodeName, std::move(samples)).SerializeAsString();
-    if (Status s = m_buffer->append(sequence, payload); !s) {
+    batch.set_sequence(sequence);
+    batch.set_run(m_run);
+    if (Status s = m_buffer->append(sequence, batch.SerializeAsString()); !s)
         qCWarning(lcAgent).noquote() << "batch" << sequence
                                      << "not buffered:" << QString::fromStdString(s.error().message);
-        return;
-    }
-    m_pusher->notify();
 }
 
 } // namespace sn::agent

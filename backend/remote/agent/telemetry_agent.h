@@ -1,10 +1,14 @@
 #pragma once
 // supernode-agent's streaming mode: every interval it reads the node's GPUs (NVML, or
 // nvidia-smi when NVML cannot be loaded) and host, turns the readings into dcgm-exporter
-// series, appends them as one batch to the disk buffer and wakes the pusher, which streams
-// them to supernoded (sample_pusher.h). Collection never waits for the network: a daemon that
+// series, takes the log lines its sources wrote since (journal, kernel messages, files),
+// appends them as one batch to the disk buffer and wakes the pusher, which streams them to
+// supernoded (sample_pusher.h). Log lines share the samples' buffer and order, so a daemon
+// that was away gets them too, once each. Collection never waits for the network: a daemon that
 // is away only makes the buffer grow (bounded).
 
+#include "backend/api/supernode.pb.h"
+#include "backend/logs/intake/log_intake.h"
 #include "backend/model/command_runner.h"
 #include "backend/remote/agent/disk_buffer.h"
 #include "backend/remote/agent/sample_pusher.h"
@@ -29,6 +33,9 @@ struct TelemetryAgentOptions {
     bool registerNode = true;
     std::string selfProgram;
     std::string agentVersion;
+    // The node's log sources (files, journal command, /dev/kmsg); none: no log lines are sent.
+    // Their node is nodeName.
+    logs::LogIntakeOptions logs;
     DiskBuffer::Options buffer;
     PusherOptions push;
 };
@@ -47,12 +54,16 @@ public:
 private:
     explicit TelemetryAgent(TelemetryAgentOptions options);
     void collectOnce();
+    std::vector<LogRecord> takeLogLines();
+    void buffer(supernode::v1::PushSamplesRequest batch);
 
     TelemetryAgentOptions m_options;
     LocalCommandRunner m_runner;
     std::vector<std::unique_ptr<Collector>> m_collectors;
     std::unique_ptr<DiskBuffer> m_buffer;
     std::unique_ptr<SamplePusher> m_pusher;
+    std::unique_ptr<logs::LogIntake> m_logs;
+    std::uint64_t m_run = 0; // drawn at start (PushSamplesRequest.run)
     QTimer m_timer;
     std::uint64_t m_sequence = 0;
     std::size_t m_lastGpus = 0;

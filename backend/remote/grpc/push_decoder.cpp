@@ -55,6 +55,33 @@ Result<PushedBatch> decodePush(const supernode::v1::PushSamplesRequest &request,
         time += delta;
         batch.samples[static_cast<std::size_t>(i)] = tsdb::RefSample{ref, time, request.values(i)};
     }
+    if (request.log_lines_size() > kMaxPushLogLines)
+        return invalidArgument(where(request) + ": " + std::to_string(request.log_lines_size()) +
+                               " log lines, more than " + std::to_string(kMaxPushLogLines) + " in one message");
+    batch.logLines.reserve(static_cast<std::size_t>(request.log_lines_size()));
+    for (int i = 0; i < request.log_lines_size(); ++i) {
+        const supernode::v1::LogLine &l = request.log_lines(i);
+        LogRecord r;
+        r.timeMs = l.time_ms();
+        r.node = l.node().empty() ? request.agent() : l.node();
+        if (r.timeMs <= 0)
+            return invalidArgument(where(request) + ": log line " + std::to_string(i) + " has no time (time_ms " +
+                                   std::to_string(r.timeMs) + ")");
+        if (r.node.empty())
+            return invalidArgument(where(request) + ": log line " + std::to_string(i) +
+                                   " names no node, and the batch no agent");
+        if (l.gpu() < -1)
+            return invalidArgument(where(request) + ": log line " + std::to_string(i) + " has GPU " +
+                                   std::to_string(l.gpu()));
+        r.source = l.source();
+        r.text = l.text();
+        r.gpu = l.gpu();
+        r.truncated = l.truncated();
+        batch.logLines.push_back(std::move(r));
+    }
+    batch.agent = request.agent();
+    batch.run = request.run();
+    batch.sequence = request.sequence();
     *registered = known;
     return batch;
 }

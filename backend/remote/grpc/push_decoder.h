@@ -10,6 +10,7 @@ namespace sn::rpc {
 
 // Limits of one message; the request size limit bounds it too.
 inline constexpr std::size_t kMaxPushSeriesPerStream = 1 << 20;
+inline constexpr int kMaxPushLogLines = 10000; // the agent sends at most 2,000
 
 // registered: how many series the stream has registered before this message; advanced by the
 // ones this message adds when it is accepted.

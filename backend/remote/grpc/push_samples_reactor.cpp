@@ -29,12 +29,12 @@ void PushSamplesReactor::OnReadDone(bool ok)
     const std::uint64_t sequence = m_request.sequence();
     // The continuation runs on the engine thread; reactor calls are thread-safe, and the
     // reactor lives until OnDone, which cannot come before Finish.
-    m_engine.pushSamples(m_table, std::move(*batch)).then([this, sequence](Result<tsdb::AppendResult> result) {
+    m_engine.pushSamples(m_table, std::move(*batch)).then([this, sequence](Result<PushedResult> result) {
         stored(result, sequence);
     });
 }
 
-void PushSamplesReactor::stored(const Result<tsdb::AppendResult> &result, std::uint64_t sequence)
+void PushSamplesReactor::stored(const Result<PushedResult> &result, std::uint64_t sequence)
 {
     if (!result) { // not in the WAL, so not acknowledged: the agent resends from its buffer
         Finish(grpc::Status(grpc::StatusCode::UNAVAILABLE,
@@ -42,8 +42,9 @@ void PushSamplesReactor::stored(const Result<tsdb::AppendResult> &result, std::u
         return;
     }
     m_response->set_committed_sequence(sequence);
-    m_response->set_accepted(m_response->accepted() + result->accepted);
-    m_response->set_rejected(m_response->rejected() + result->rejected);
+    m_response->set_accepted(m_response->accepted() + result->samples.accepted);
+    m_response->set_rejected(m_response->rejected() + result->samples.rejected);
+    m_response->set_log_lines_accepted(m_response->log_lines_accepted() + result->logLinesKept);
     StartRead(&m_request);
 }
 

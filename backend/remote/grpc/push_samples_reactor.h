@@ -30,7 +30,7 @@ public:
     void OnCancel() override {}
 
 private:
-    void stored(const Result<tsdb::AppendResult> &result, std::uint64_t sequence);
+    void stored(const Result<PushedResult> &result, std::uint64_t sequence);
 
     grpc::CallbackServerContext *m_context;
     LocalEngine &m_engine;

@@ -1,7 +1,9 @@
 // Telemetry ingress against a real supernoded over TLS: pushed samples are in the store (read
 // back with QueryRange through RemoteEngine) and reach a live SubscribeTelemetry client; the
 // answer names the last committed batch; a resent batch is not stored twice; a viewer cannot
-// push; malformed messages are refused with the batch and sample that are wrong.
+// push; malformed messages are refused with the batch and sample that are wrong. Log lines in a
+// batch are searchable (QueryLogs) and mined like any line, and kept once when the batch is
+// sent again; a restarted agent (a new run) counting from 1 again is not taken for a resend.
 #include "backend/api/supernode.grpc.pb.h"
 #include "backend/remote/grpc/push_decoder.h"
 #include "backend/remote/grpc/remote_engine.h"
@@ -64,6 +66,18 @@ pb::PushSamplesRequest batch(std::uint64_t sequence, std::int64_t t0, int n, boo
     return r;
 }
 
+// Lines of agent-a's kernel log, 1 ms apart from t0.
+void addLogLines(pb::PushSamplesRequest &r, std::int64_t t0, const std::vector<std::string> &texts)
+{
+    for (const std::string &text : texts) {
+        pb::LogLine *l = r.add_log_lines();
+        l->set_time_ms(t0++);
+        l->set_source("kernel");
+        l->set_text(text);
+        l->set_gpu(-1);
+    }
+}
+
 grpc::Status push(pb::Engine::Stub &stub, const QString &token, const std::vector<pb::PushSamplesRequest> &messages,
                   pb::PushSamplesResponse *response)
 {
@@ -108,6 +122,10 @@ private slots:
             << 2 << "series 0 (DCGM_FI_DEV_GPU_TEMP) has ref 5, expected the next ref 0";
         QTest::newRow("no metric name") << 3 << "series 1 (ref 1) has no metric name";
         QTest::newRow("time overflow") << 4 << "sample 1: time_deltas_ms overflows the time";
+        QTest::newRow("log line without time") << 5 << "log line 1 has no time (time_ms 0)";
+        QTest::newRow("log line with a GPU below -1") << 6 << "log line 0 has GPU -2";
+        QTest::newRow("log line of no node") << 7 << "log line 0 names no node, and the batch no agent";
+        QTest::newRow("too many log lines") << 8 << "10001 log lines, more than 10000 in one message";
     }
 
     void decoderRefusesMalformedMessages()
@@ -131,12 +149,28 @@ private slots:
         case 4:
             r.set_time_deltas_ms(1, std::numeric_limits<std::int64_t>::max());
             break;
+        case 5:
+            addLogLines(r, 1'700'000'000'000, {"a", "b"});
+            r.mutable_log_lines(1)->set_time_ms(0);
+            break;
+        case 6:
+            addLogLines(r, 1'700'000'000'000, {"a"});
+            r.mutable_log_lines(0)->set_gpu(-2);
+            break;
+        case 7:
+            addLogLines(r, 1'700'000'000'000, {"a"});
+            r.clear_agent();
+            break;
+        case 8:
+            addLogLines(r, 1'700'000'000'000, std::vector<std::string>(10001, "x"));
+            break;
         }
         std::uint32_t registered = 0;
         auto decoded = rpc::decodePush(r, &registered);
         QVERIFY(!decoded);
         const QString message = QString::fromStdString(decoded.error().message);
-        QVERIFY2(message.startsWith("PushSamples batch 12 from agent-a: ") && message.contains(says),
+        QVERIFY2(message.startsWith(damage == 7 ? "PushSamples batch 12: " : "PushSamples batch 12 from agent-a: ") &&
+                     message.contains(says),
                  qPrintable(message));
         QCOMPARE(registered, 0u); // a refused message registers nothing
     }
@@ -206,6 +240,59 @@ private slots:
         QCOMPARE(stored(engine, "0", t0, t0 + 60'000).size(), std::size_t{20});
         QTest::qWait(300);
         QCOMPARE(liveSamples(), 40); // and subscribers do not see the resent samples again
+    }
+
+    void logLinesAreKeptOnceAndMined()
+    {
+        test::SupernodedProcess daemon;
+        QString why;
+        QVERIFY2(daemon.start(daemonOptions(), &why), qPrintable(why));
+        rpc::RemoteEngine engine(daemon.client("viewer"));
+        auto stub = stubFor(daemon);
+        const std::int64_t t0 = QDateTime::currentMSecsSinceEpoch() - 10'000;
+        const std::vector<std::string> lines{
+            "NVRM: Xid (PCI:0000:18:00): 79, pid=4242, name=python, GPU has fallen off the bus.",
+            "nvidia-peermem: module loaded"};
+        pb::PushSamplesRequest first = batch(1, t0, 1, true);
+        first.set_run(0x5eed);
+        addLogLines(first, t0, lines);
+        pb::PushSamplesResponse response;
+        grpc::Status s = push(*stub, daemon.token("operator"), {first}, &response);
+        QVERIFY2(s.ok(), s.error_message().c_str());
+        QCOMPARE(response.log_lines_accepted(), 2u);
+
+        const auto kernelLines = [&] {
+            pb::LogQueryRequest q;
+            q.set_node("agent-a");
+            q.set_source("kernel");
+            q.set_start_ms(t0 - 1000);
+            q.set_end_ms(t0 + 3'600'000); // the daemon's clock is virtual: name the end
+            auto r = waitFor(engine.queryLogs(q));
+            return r ? std::vector<pb::LogLine>(r->lines().begin(), r->lines().end()) : std::vector<pb::LogLine>{};
+        };
+        std::vector<pb::LogLine> kept = kernelLines();
+        QCOMPARE(kept.size(), std::size_t{2});
+        QCOMPARE(kept[0].text(), lines[0]);
+        QCOMPARE(kept[0].time_ms(), t0);
+        QCOMPARE(kept[0].signature(), std::string("nvrm.xid.79")); // through the engine's log pipeline
+        QVERIFY(!kept[1].template_id().empty());
+
+        // The answer was lost: the agent sends the batch again on a new stream.
+        s = push(*stub, daemon.token("operator"), {first}, &response);
+        QVERIFY(s.ok());
+        QCOMPARE(response.log_lines_accepted(), 0u);
+        QCOMPARE(kernelLines().size(), std::size_t{2});
+
+        // The agent restarted with an empty buffer: a new run counts from 1 again.
+        pb::PushSamplesRequest restarted = batch(1, t0 + 5000, 1, true);
+        restarted.set_run(0xfeed);
+        addLogLines(restarted, t0 + 5000, {"nvidia-peermem: module loaded"});
+        s = push(*stub, daemon.token("operator"), {restarted}, &response);
+        QVERIFY(s.ok());
+        QCOMPARE(response.log_lines_accepted(), 1u);
+        kept = kernelLines();
+        QCOMPARE(kept.size(), std::size_t{3});
+        QCOMPARE(kept[2].template_id(), kept[1].template_id()); // the same template, mined once
     }
 
     void refusals_data()
