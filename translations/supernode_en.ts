@@ -2538,6 +2538,46 @@ Submit anyway?</source>
         <source>Cancel job %1 (%2)? It is running on %3; work since its last checkpoint is lost.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Requeue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On topology</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requeue jobs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a running job to requeue it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only a running job can be requeued; an ended one can be resubmitted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop the job and put it back in the queue under the same id; it restarts from its last checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its GPUs highlighted on the Topology page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requeue job %1 (%2)? It stops on %3 and waits in the queue again under the same id; work since its last checkpoint is lost.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requeued job %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot requeue job %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sn::LanguageMenu</name>
@@ -4176,6 +4216,13 @@ supernoded will listen on %4 with TLS and take a connection only with a token%5.
         <source>&lt;h3&gt;Details&lt;/h3&gt;&lt;p&gt;Click a GPU, a link, a NIC or a switch to see what it is, how it is doing now, its job and its recent events.&lt;/p&gt;&lt;p&gt;Double-click a GPU to open its charts.&lt;/p&gt;&lt;p&gt;Keys: &lt;b&gt;+&lt;/b&gt;/&lt;b&gt;−&lt;/b&gt; zoom, &lt;b&gt;F&lt;/b&gt; fit.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>&lt;p&gt;&lt;b&gt;Job %1&lt;/b&gt; (%2): %n GPU(s) highlighted&lt;/p&gt;</source>
+        <translation>
+            <numerusform>&lt;p&gt;&lt;b&gt;Job %1&lt;/b&gt; (%2): %n GPU highlighted&lt;/p&gt;</numerusform>
+            <numerusform>&lt;p&gt;&lt;b&gt;Job %1&lt;/b&gt; (%2): %n GPUs highlighted&lt;/p&gt;</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sn::TopologyText</name>
@@ -4614,10 +4661,6 @@ supernoded will listen on %4 with TLS and take a connection only with a token%5.
     </message>
     <message>
         <source>WHERE / WHY</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected: jobs submit|list|get|cancel</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -5168,7 +5211,7 @@ Commands:
                                    submit a job (also: supernodectl submit ...); --dry-run prints
                                    exactly what the backend would be sent (the sbatch script, the
                                    manifests) and, on stderr, the command it goes to
-  jobs list [--state STATE] [--limit N] | jobs get ID | jobs cancel ID
+  jobs list [--state STATE] [--limit N] | jobs get ID | jobs cancel ID | jobs requeue ID
                                    jobs (useful with --remote: the daemon keeps them)
   events [--open] [--limit N]      the event timeline, newest first
   certs init DIR [--host NAME]...  create a CA, a server certificate (for 127.0.0.1, localhost
@@ -5253,6 +5296,10 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine una
     </message>
     <message>
         <source>nodes takes no argument &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected: jobs submit|list|get|cancel|requeue</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2550,6 +2550,46 @@ Submit anyway?</source>
         <source>Cancel job %1 (%2)? It is running on %3; work since its last checkpoint is lost.</source>
         <translation>取消作业 %1（%2）？它正在 %3 上运行；自上一个检查点以来的工作将丢失。</translation>
     </message>
+    <message>
+        <source>Requeue</source>
+        <translation>重新排队</translation>
+    </message>
+    <message>
+        <source>On topology</source>
+        <translation>在拓扑中显示</translation>
+    </message>
+    <message>
+        <source>requeue jobs</source>
+        <translation>重新排队作业</translation>
+    </message>
+    <message>
+        <source>Select a running job to requeue it.</source>
+        <translation>选择一个运行中的作业以重新排队。</translation>
+    </message>
+    <message>
+        <source>Only a running job can be requeued; an ended one can be resubmitted.</source>
+        <translation>只有运行中的作业可以重新排队；已结束的作业可以重新提交。</translation>
+    </message>
+    <message>
+        <source>Stop the job and put it back in the queue under the same id; it restarts from its last checkpoint</source>
+        <translation>停止该作业并以相同 ID 放回队列；它将从上一个检查点重新开始</translation>
+    </message>
+    <message>
+        <source>Its GPUs highlighted on the Topology page</source>
+        <translation>在拓扑页面高亮显示它的 GPU</translation>
+    </message>
+    <message>
+        <source>Requeue job %1 (%2)? It stops on %3 and waits in the queue again under the same id; work since its last checkpoint is lost.</source>
+        <translation>将作业 %1（%2）重新排队？它将在 %3 上停止并以相同 ID 重新排队等待；自上一个检查点以来的工作将丢失。</translation>
+    </message>
+    <message>
+        <source>Requeued job %1.</source>
+        <translation>已将作业 %1 重新排队。</translation>
+    </message>
+    <message>
+        <source>Cannot requeue job %1: %2</source>
+        <translation>无法将作业 %1 重新排队：%2</translation>
+    </message>
 </context>
 <context>
     <name>sn::LanguageMenu</name>
@@ -4205,6 +4245,12 @@ supernoded 将在 %4 上以 TLS 监听，只接受带令牌%5的连接。</trans
         <source>&lt;h3&gt;Details&lt;/h3&gt;&lt;p&gt;Click a GPU, a link, a NIC or a switch to see what it is, how it is doing now, its job and its recent events.&lt;/p&gt;&lt;p&gt;Double-click a GPU to open its charts.&lt;/p&gt;&lt;p&gt;Keys: &lt;b&gt;+&lt;/b&gt;/&lt;b&gt;−&lt;/b&gt; zoom, &lt;b&gt;F&lt;/b&gt; fit.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;详情&lt;/h3&gt;&lt;p&gt;点击 GPU、链路、网卡或交换机，可查看它是什么、当前状态、所运行的作业及近期事件。&lt;/p&gt;&lt;p&gt;双击 GPU 打开其图表。&lt;/p&gt;&lt;p&gt;快捷键：&lt;b&gt;+&lt;/b&gt;/&lt;b&gt;−&lt;/b&gt; 缩放，&lt;b&gt;F&lt;/b&gt; 适应窗口。&lt;/p&gt;</translation>
     </message>
+    <message numerus="yes">
+        <source>&lt;p&gt;&lt;b&gt;Job %1&lt;/b&gt; (%2): %n GPU(s) highlighted&lt;/p&gt;</source>
+        <translation>
+            <numerusform>&lt;p&gt;&lt;b&gt;作业 %1&lt;/b&gt;（%2）：已高亮 %n 个 GPU&lt;/p&gt;</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>sn::TopologyText</name>
@@ -4644,10 +4690,6 @@ supernoded 将在 %4 上以 TLS 监听，只接受带令牌%5的连接。</trans
     <message>
         <source>WHERE / WHY</source>
         <translation>位置 / 原因</translation>
-    </message>
-    <message>
-        <source>expected: jobs submit|list|get|cancel</source>
-        <translation>用法：jobs submit|list|get|cancel</translation>
     </message>
     <message>
         <source>events takes --open and --limit N, not &apos;%1&apos;</source>
@@ -5197,7 +5239,7 @@ Commands:
                                    submit a job (also: supernodectl submit ...); --dry-run prints
                                    exactly what the backend would be sent (the sbatch script, the
                                    manifests) and, on stderr, the command it goes to
-  jobs list [--state STATE] [--limit N] | jobs get ID | jobs cancel ID
+  jobs list [--state STATE] [--limit N] | jobs get ID | jobs cancel ID | jobs requeue ID
                                    jobs (useful with --remote: the daemon keeps them)
   events [--open] [--limit N]      the event timeline, newest first
   certs init DIR [--host NAME]...  create a CA, a server certificate (for 127.0.0.1, localhost
@@ -5285,7 +5327,7 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine una
                                    提交作业（也可用 supernodectl submit ...）；--dry-run 输出
                                    将发给后端的确切内容（sbatch 脚本、清单），
                                    并在 stderr 上输出它要执行的命令
-  jobs list [--state STATE] [--limit N] | jobs get ID | jobs cancel ID
+  jobs list [--state STATE] [--limit N] | jobs get ID | jobs cancel ID | jobs requeue ID
                                    作业（配合 --remote 使用：作业由守护进程保存）
   events [--open] [--limit N]      事件时间线，最新的在前
   certs init DIR [--host NAME]...  在 DIR 中创建 CA、服务器证书（用于 127.0.0.1、localhost
@@ -5370,6 +5412,10 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine una
     <message>
         <source>nodes takes no argument &apos;%1&apos;</source>
         <translation>nodes 不接受参数“%1”</translation>
+    </message>
+    <message>
+        <source>expected: jobs submit|list|get|cancel|requeue</source>
+        <translation>应为：jobs submit|list|get|cancel|requeue</translation>
     </message>
 </context>
 </TS>

@@ -131,12 +131,18 @@ QWidget *JobsPage::buildDetailsPanel()
     auto *actions = new QHBoxLayout;
     m_cancel = new QPushButton(tr("Cancel job"), panel);
     m_cancel->setObjectName(QStringLiteral("cancelJob"));
+    m_requeue = new QPushButton(tr("Requeue"), panel);
+    m_requeue->setObjectName(QStringLiteral("requeueJob"));
     m_resubmit = new QPushButton(tr("Resubmit…"), panel);
     m_resubmit->setObjectName(QStringLiteral("resubmitJob"));
+    m_onTopology = new QPushButton(tr("On topology"), panel);
+    m_onTopology->setObjectName(QStringLiteral("jobTopology"));
     m_charts = new QPushButton(tr("GPU charts"), panel);
     m_charts->setObjectName(QStringLiteral("jobCharts"));
     actions->addWidget(m_cancel);
+    actions->addWidget(m_requeue);
     actions->addWidget(m_resubmit);
+    actions->addWidget(m_onTopology);
     actions->addWidget(m_charts);
     actions->addStretch(1);
     column->addLayout(actions);
@@ -145,7 +151,12 @@ QWidget *JobsPage::buildDetailsPanel()
     m_details->setOpenLinks(false);
     column->addWidget(m_details, 1);
     connect(m_cancel, &QPushButton::clicked, this, &JobsPage::cancelSelected);
+    connect(m_requeue, &QPushButton::clicked, this, &JobsPage::requeueSelected);
     connect(m_resubmit, &QPushButton::clicked, this, [this] { openResubmitDialog(); });
+    connect(m_onTopology, &QPushButton::clicked, this, [this] {
+        if (const pb::Job *j = selectedJob(); j && j->gpus_size() > 0)
+            emit showOnTopology(*j);
+    });
     connect(m_charts, &QPushButton::clicked, this, [this] {
         const pb::Job *j = selectedJob();
         if (!j || j->gpus_size() == 0)
@@ -217,11 +228,21 @@ void JobsPage::updateActions()
                          : !JobTableModel::isActive(j->state())
                              ? tr("The job has ended.")
                              : tr("Stop the job and release its GPUs (Delete)"));
+    const bool running = j && j->state() == pb::JOB_STATE_RUNNING;
+    m_requeue->setEnabled(running && cancelRefusal.isEmpty());
+    m_requeue->setToolTip(!cancelRefusal.isEmpty() ? roleRefusal(m_role, pb::ROLE_OPERATOR, tr("requeue jobs"))
+                          : !j                     ? tr("Select a running job to requeue it.")
+                          : !running ? tr("Only a running job can be requeued; an ended one can be resubmitted.")
+                                     : tr("Stop the job and put it back in the queue under the same id; it restarts "
+                                          "from its last checkpoint"));
     m_resubmit->setEnabled(j && submitRefusal.isEmpty());
     m_resubmit->setToolTip(!submitRefusal.isEmpty() ? submitRefusal
                            : !j ? tr("Select a job to submit it again.")
                                 : tr("Open the submitter filled in with this job's spec, to submit it again as it "
                                      "was or changed"));
+    m_onTopology->setEnabled(j && j->gpus_size() > 0);
+    m_onTopology->setToolTip(j && j->gpus_size() > 0 ? tr("Its GPUs highlighted on the Topology page")
+                                                     : tr("The job holds no GPUs."));
     m_charts->setEnabled(j && j->gpus_size() > 0);
     m_charts->setToolTip(j && j->gpus_size() > 0 ? tr("Its first GPU's charts over the job's run")
                                                  : tr("The job holds no GPUs."));
@@ -357,6 +378,27 @@ void JobsPage::cancelSelected()
                            : tr("Cannot cancel job %1: %2").arg(id, sn::errorText(job.error())),
                   !job.ok());
         emit cancelAnswered(job.ok());
+        refresh();
+    });
+}
+
+void JobsPage::requeueSelected()
+{
+    const pb::Job *j = selectedJob();
+    if (!j || j->state() != pb::JOB_STATE_RUNNING)
+        return;
+    const QString id = m_selectedId;
+    const QString question = tr("Requeue job %1 (%2)? It stops on %3 and waits in the queue again under the same "
+                                "id; work since its last checkpoint is lost.")
+                                 .arg(id, QString::fromStdString(j->spec().name()), JobTableModel::placementText(*j));
+    if (m_confirm && !m_confirm(question))
+        return;
+    m_requeue->setEnabled(false);
+    onReply(m_engine.requeueJob(id.toStdString()), this, [this, id](const Result<pb::Job> &job) {
+        setNotice(job.ok() ? tr("Requeued job %1.").arg(id)
+                           : tr("Cannot requeue job %1: %2").arg(id, sn::errorText(job.error())),
+                  !job.ok());
+        emit requeueAnswered(job.ok());
         refresh();
     });
 }

@@ -37,7 +37,9 @@ public:
     QPushButton *submitButton() const { return m_submit; }
     QPushButton *cancelButton() const { return m_cancel; }
     QPushButton *resubmitButton() const { return m_resubmit; }
+    QPushButton *requeueButton() const { return m_requeue; }
     QPushButton *chartsButton() const { return m_charts; }
+    QPushButton *topologyButton() const { return m_onTopology; }
     QString statusText() const; // the queue's counts, or why it cannot be listed
     QString noticeText() const; // what the last action (submit, cancel) came to, kept until the next
     QString detailsText() const; // the details panel, as plain text
@@ -51,17 +53,21 @@ public:
     // Selects a job by id (the filters permitting); false when it is not shown.
     bool selectJob(const QString &id);
     QString selectedJobId() const { return m_selectedId; }
-    // Asked before cancelling; default: a question box. Tests answer it themselves.
+    // Asked before cancelling or requeueing; default: a question box. Tests answer it themselves.
     void setConfirmation(std::function<bool(const QString &)> confirm) { m_confirm = std::move(confirm); }
 
 public slots:
     void refresh();
     void cancelSelected();
+    void requeueSelected(); // a running job back to the queue under its id, asked first
 
 signals:
     void refreshed();
     void detailsShown(); // the details panel was drawn again (a new job, new state or new lines)
     void cancelAnswered(bool ok);
+    void requeueAnswered(bool ok);
+    // The selected job's GPUs on the Topology page.
+    void showOnTopology(const supernode::v1::Job &job);
     // The selected job's GPU's charts: over the job's run when it ended (endMs > 0), live otherwise.
     void showGpuCharts(const QString &node, int gpu, qint64 startMs, qint64 endMs);
 
@@ -87,7 +93,8 @@ private:
     QTableView *m_table = nullptr;
     QLineEdit *m_text = nullptr;
     QComboBox *m_state = nullptr, *m_queue = nullptr;
-    QPushButton *m_submit = nullptr, *m_cancel = nullptr, *m_resubmit = nullptr, *m_charts = nullptr;
+    QPushButton *m_submit = nullptr, *m_cancel = nullptr, *m_requeue = nullptr, *m_resubmit = nullptr,
+                *m_charts = nullptr, *m_onTopology = nullptr;
     QLabel *m_status = nullptr, *m_notice = nullptr;
     QTextBrowser *m_details = nullptr;
     QTimer *m_timer = nullptr;

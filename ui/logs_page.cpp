@@ -76,11 +76,11 @@ LogsPage::LogsPage(EngineApi &engine, QWidget *parent) : QWidget(parent), m_engi
     m_eventView->setObjectName(QStringLiteral("anomalies"));
     m_eventView->setColumnWidth(EventTableModel::Severity, gap * 5);
     m_eventView->setColumnWidth(EventTableModel::Time, gap * 10);
-    m_eventView->setColumnWidth(EventTableModel::Ended, gap * 6);
+    m_eventView->setColumnWidth(EventTableModel::Ended, gap * 5);
     m_eventView->setColumnWidth(EventTableModel::Kind, gap * 7);
     m_eventView->setColumnWidth(EventTableModel::Where, gap * 8);
-    m_eventView->setColumnWidth(EventTableModel::Message, gap * 32);
-    m_eventView->setColumnWidth(EventTableModel::Evidence, gap * 14);
+    m_eventView->setColumnWidth(EventTableModel::Message, gap * 24);
+    m_eventView->setColumnWidth(EventTableModel::Evidence, gap * 10);
     m_severity = new QComboBox;
     m_severity->addItem(tr("All"), static_cast<int>(pb::SEVERITY_INFO));
     m_severity->addItem(tr("Warning and worse"), static_cast<int>(pb::SEVERITY_WARNING));
@@ -176,6 +176,12 @@ LogsPage::LogsPage(EngineApi &engine, QWidget *parent) : QWidget(parent), m_engi
     m_period->addItem(tr("Last 15 minutes"), qint64(15 * 60 * 1000));
     m_period->addItem(tr("Last hour"), qint64(60 * 60 * 1000));
     m_period->setToolTip(tr("Up to the newest line; the window moves on as lines come"));
+    // Sized by a few characters, not by their longest item, so that the bar still fits a
+    // 900-pixel window; the source box is wide enough for its placeholder.
+    for (QComboBox *compact : {m_level, m_period, m_source}) {
+        compact->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        compact->setMinimumContentsLength(compact == m_source ? 10 : 7);
+    }
     m_job = new QLineEdit;
     m_job->setPlaceholderText(tr("job id"));
     m_job->setClearButtonEnabled(true);

@@ -207,8 +207,14 @@ void MainWindow::buildPages()
                     setCurrentPage(QStringLiteral("gpus"));
                 });
 
-    // From a job to its first GPU's charts: over its run when it ended, live while it runs.
+    // From a job to its placement on the topology.
     auto *jobs = qobject_cast<JobsPage *>(page(QStringLiteral("jobs")));
+    if (jobs && topology)
+        connect(jobs, &JobsPage::showOnTopology, this, [this, topology](const pb::Job &job) {
+            setCurrentPage(QStringLiteral("topology"));
+            topology->showJob(job);
+        });
+    // From a job to its first GPU's charts: over its run when it ended, live while it runs.
     if (jobs && gpus)
         connect(jobs, &JobsPage::showGpuCharts, this,
                 [this, gpus](const QString &node, int gpu, qint64 startMs, qint64 endMs) {

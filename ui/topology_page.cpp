@@ -296,6 +296,44 @@ void TopologyPage::updateMarkers()
             raise(node, toTopo(e.severity()));
     }
     m_view->setMarkers(markers);
+    // An open NVLink error on a GPU: its NVLinks are drawn failing, not only the GPU marked.
+    QSet<QString> nvlinkErrors;
+    for (const pb::Event &e : m_events)
+        if (!e.acknowledged() && e.severity() >= pb::SEVERITY_WARNING && e.gpu() >= 0 &&
+            QString::fromStdString(e.kind()).startsWith(QLatin1String("nvlink")))
+            nvlinkErrors.insert(gpuId(QString::fromStdString(e.node()), e.gpu()));
+    QSet<QString> erroring;
+    if (!nvlinkErrors.isEmpty())
+        for (const TopoLink &l : m_view->shape().links)
+            if (l.kind == TopoLinkKind::NvLink && (nvlinkErrors.contains(l.a) || nvlinkErrors.contains(l.b)))
+                erroring.insert(topoLinkKey(l.a, l.b));
+    m_view->setErroringLinks(erroring);
+}
+
+int TopologyPage::showJob(const pb::Job &job)
+{
+    QStringList ids;
+    for (const pb::GpuRef &ref : job.gpus()) {
+        const QString node = QString::fromStdString(ref.node());
+        QString id = gpuId(node, ref.gpu());
+        for (const pb::Node &n : m_cluster.nodes()) // the engine's own id, when it names one
+            if (n.name() == ref.node())
+                for (const pb::Gpu &g : n.gpus())
+                    if (g.index() == ref.gpu() && !g.id().empty())
+                        id = QString::fromStdString(g.id());
+        ids << id;
+    }
+    if (m_shapeDirty)
+        flush(); // the canvas has the cluster's GPUs before they are selected
+    m_jobGpus = QSet<QString>(ids.begin(), ids.end());
+    m_jobHeader.clear();
+    const int shown = m_view->selectGpus(ids);
+    m_jobHeader = tr("<p><b>Job %1</b> (%2): %n GPU(s) highlighted</p>", nullptr, shown)
+                      .arg(QString::fromStdString(job.id()).toHtmlEscaped(),
+                           QString::fromStdString(job.spec().name()).toHtmlEscaped());
+    if (!m_selectedGpu.isEmpty())
+        showGpu(m_selectedGpu); // the details of the GPU the selection names, under the job
+    return shown;
 }
 
 void TopologyPage::showGpu(const QString &id)
@@ -310,7 +348,8 @@ void TopologyPage::showGpu(const QString &id)
         return;
     }
     const QString nodeName = QString::fromStdString(node->name());
-    m_details->setText(gpuDetailsHtml(*node, *gpu, m_live.gpus().value(id),
+    m_details->setText((m_jobGpus.contains(id) ? m_jobHeader : QString()) +
+                       gpuDetailsHtml(*node, *gpu, m_live.gpus().value(id),
                                       eventsFor(m_events, nodeName, gpu->index(), kRecentEventsShown)));
     m_charts->setVisible(true);
 }

@@ -9,6 +9,7 @@
 #include "ui/topology_live_table.h"
 
 #include <QTimer>
+#include <QSet>
 #include <QWidget>
 
 #include <deque>
@@ -37,6 +38,9 @@ public:
 
     // Asks for the cluster now (unless a request is in flight).
     void refreshCluster();
+    // A job's placement (the Jobs page's "On topology"): its GPUs selected and in view, the job
+    // named above the first GPU's details. Returns how many of its GPUs the canvas has.
+    int showJob(const pb::Job &job);
 
 signals:
     void showGpuCharts(const QString &node, int gpu);
@@ -62,6 +66,8 @@ private:
     QTimer m_repaint, m_clusterTimer;
     bool m_clusterInFlight = false;
     bool m_shapeDirty = false, m_markersDirty = false;
+    QSet<QString> m_jobGpus; // showJob: the job's GPUs, whose details it heads
+    QString m_jobHeader;
     QString m_selectedGpu, m_selectedLinkA, m_selectedLinkB, m_selectedDevice;
 
     QLabel *m_heading = nullptr;

@@ -15,6 +15,7 @@
 #include <QWheelEvent>
 
 #include <cmath>
+#include <utility>
 
 namespace sn {
 
@@ -161,6 +162,10 @@ void TopologyView::setShape(const TopologyShape &shape)
     for (auto it = linkLive.cbegin(); it != linkLive.cend(); ++it)
         if (TopoLinkItem *l = m_links.value(it.key()))
             l->setLive({it.value().load, l->link().healthy});
+    // New items: the links still named by an open error fail again.
+    const QSet<QString> erroring = std::exchange(m_erroring, {});
+    m_liveHealthy.clear();
+    setErroringLinks(erroring);
     if (TopoGpuItem *g = m_gpus.value(selectedGpu))
         g->setSelected(true);
     if (m_autoFit)
@@ -181,12 +186,42 @@ int TopologyView::setLinkLive(const QHash<QString, TopoLinkLive> &byLinkKey)
     int changed = 0;
     for (auto it = byLinkKey.cbegin(); it != byLinkKey.cend(); ++it)
         if (TopoLinkItem *l = m_links.value(it.key())) {
-            if (l->setLive(it.value())) {
+            TopoLinkLive live = it.value();
+            if (!m_erroring.isEmpty() && m_erroring.contains(it.key())) {
+                m_liveHealthy[it.key()] = live.healthy;
+                live.healthy = false;
+            }
+            if (l->setLive(live)) {
                 ++changed;
                 showLinkForZoom(l); // a link that goes down shows at any zoom
             }
         }
     return changed;
+}
+
+void TopologyView::setErroringLinks(const QSet<QString> &keys)
+{
+    const auto apply = [this](const QString &key, bool erroring) {
+        TopoLinkItem *l = m_links.value(key);
+        if (!l)
+            return;
+        TopoLinkLive live = l->live();
+        if (erroring) {
+            m_liveHealthy.insert(key, live.healthy);
+            live.healthy = false;
+        } else {
+            live.healthy = m_liveHealthy.contains(key) ? m_liveHealthy.take(key) : true;
+        }
+        if (l->setLive(live))
+            showLinkForZoom(l);
+    };
+    for (const QString &key : std::as_const(m_erroring))
+        if (!keys.contains(key))
+            apply(key, false);
+    for (const QString &key : keys)
+        if (!m_erroring.contains(key))
+            apply(key, true);
+    m_erroring = keys;
 }
 
 void TopologyView::setDownDevices(const QSet<QString> &ids)
@@ -274,6 +309,33 @@ void TopologyView::selectGpu(const QString &id)
     scene()->clearSelection();
     g->setSelected(true);
     ensureVisible(g);
+}
+
+int TopologyView::selectGpus(const QStringList &ids)
+{
+    scene()->clearSelection();
+    QRectF area;
+    int found = 0;
+    for (const QString &id : ids)
+        if (TopoGpuItem *g = m_gpus.value(id)) {
+            g->setSelected(true);
+            area = area.united(g->sceneBoundingRect());
+            ++found;
+        }
+    if (found == 0)
+        return 0;
+    const QRectF shown = mapToScene(viewport()->rect()).boundingRect();
+    if (shown.contains(area))
+        return found;
+    if (area.width() <= shown.width() && area.height() <= shown.height()) {
+        centerOn(area.center()); // the zoom the user chose, moved to the job
+        return found;
+    }
+    m_autoFit = false;
+    const double margin = area.height() * 0.1 + 8;
+    fitInView(area.adjusted(-margin, -margin, margin, margin), Qt::KeepAspectRatio);
+    zoomChanged();
+    return found;
 }
 
 double TopologyView::zoom() const
@@ -382,9 +444,38 @@ void TopologyView::keyPressEvent(QKeyEvent *event)
     case Qt::Key_0:
         fit();
         return;
+    case Qt::Key_Right:
+    case Qt::Key_Down:
+    case Qt::Key_Left:
+    case Qt::Key_Up:
+        stepGpuSelection(event->key() == Qt::Key_Right || event->key() == Qt::Key_Down ? 1 : -1);
+        return;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        if (const QList<QGraphicsItem *> s = scene()->selectedItems(); !s.isEmpty())
+            if (auto *g = qgraphicsitem_cast<TopoGpuItem *>(s.constFirst()))
+                emit gpuActivated(g->gpu().id);
+        return;
     default:
         QGraphicsView::keyPressEvent(event);
     }
+}
+
+void TopologyView::stepGpuSelection(int step)
+{
+    // The shape's order: node by node, each node's GPUs by index, as the canvas lays them out.
+    QStringList order;
+    for (const TopoNode &n : m_shape.nodes)
+        for (const TopoGpu &g : n.gpus)
+            order << g.id;
+    if (order.isEmpty())
+        return;
+    qsizetype at = -1;
+    if (const QList<QGraphicsItem *> s = scene()->selectedItems(); !s.isEmpty())
+        if (auto *g = qgraphicsitem_cast<TopoGpuItem *>(s.constFirst()))
+            at = order.indexOf(g->gpu().id);
+    const qsizetype next = at < 0 ? (step > 0 ? 0 : order.size() - 1) : (at + step + order.size()) % order.size();
+    selectGpu(order[next]);
 }
 
 void TopologyView::resizeEvent(QResizeEvent *event)

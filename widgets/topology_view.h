@@ -37,6 +37,9 @@ public:
     int setGpuLive(const QHash<QString, TopoGpuLive> &byGpuId);
     int setLinkLive(const QHash<QString, TopoLinkLive> &byLinkKey); // topoLinkKey(a, b)
     void setDownDevices(const QSet<QString> &deviceIdsAndNodeNames);
+    // Links an open error names (an NVLink event on a GPU), by topoLinkKey: drawn as failing
+    // (red, dashed) whatever their live health says, until a later set leaves them out.
+    void setErroringLinks(const QSet<QString> &linkKeys);
     // Markers on GPUs, devices and nodes by id (node name for a node); others are cleared.
     void setMarkers(const QHash<QString, TopoSeverity> &byId);
 
@@ -53,6 +56,9 @@ public:
     QString toolTipFor(const QGraphicsItem *item) const;
     // Selects the GPU (and centres on it when it is off screen).
     void selectGpu(const QString &id);
+    // Selects these GPUs (a job's placement) and brings them all into view; unknown ids are
+    // skipped. Returns how many were found.
+    int selectGpus(const QStringList &ids);
 
     double zoom() const; // device pixels per scene unit
 
@@ -78,6 +84,7 @@ protected:
 
 private:
     void scaleBy(double factor);
+    void stepGpuSelection(int step); // arrow keys: the next or previous GPU in layout order
     void zoomChanged();
     void showLinkForZoom(TopoLinkItem *link) const;
     void emitSelection();
@@ -91,6 +98,8 @@ private:
     QHash<QString, TopoLinkItem *> m_links;
     QList<TopoTilesItem *> m_tiles; // one per node
     TopologyLegend *m_legend = nullptr;
+    QSet<QString> m_erroring;          // setErroringLinks
+    QHash<QString, bool> m_liveHealthy; // an erroring link's own health, restored when it leaves the set
     bool m_autoFit = true; // refit on resize until the user zooms
 };
 

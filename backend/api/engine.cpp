@@ -489,6 +489,19 @@ Result<pb::Job> Engine::cancelJob(const std::string &id)
     return withPlanInfo(toProto(*job));
 }
 
+Result<pb::Job> Engine::requeueJob(const std::string &id)
+{
+    if (backendJob(id))
+        return m_backendRouter->requeue(id);
+    if (auto ok = requireSimulation("Requeueing jobs"); !ok)
+        return ok.error();
+    auto job = m_jobs->requeue(*m_sim, id);
+    if (!job)
+        return job.error();
+    ingest(m_sim->takeOutputs());
+    return withPlanInfo(toProto(*job));
+}
+
 pb::ConfigDocument Engine::config() const
 {
     pb::ConfigDocument doc;

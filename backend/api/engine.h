@@ -99,6 +99,7 @@ public:
     pb::ListJobsResponse listJobs(const pb::ListJobsRequest &request) const;
     Result<pb::Job> getJob(const std::string &id) const;
     Result<pb::Job> cancelJob(const std::string &id);
+    Result<pb::Job> requeueJob(const std::string &id);
 
     pb::ListEventsResponse listEvents(const pb::ListEventsRequest &request) const;
     Result<pb::Event> ackEvent(std::uint64_t id, const std::string &by);

@@ -59,6 +59,8 @@ public:
     virtual Reply<pb::ListJobsResponse> listJobs(const pb::ListJobsRequest &request) = 0;
     virtual Reply<pb::Job> getJob(const std::string &id) = 0;
     virtual Reply<pb::Job> cancelJob(const std::string &id) = 0;
+    // A running job back to the queue under the same id (RequeueJob in docs/api.md).
+    virtual Reply<pb::Job> requeueJob(const std::string &id) = 0;
 
     virtual Reply<pb::ListEventsResponse> listEvents(const pb::ListEventsRequest &request) = 0;
     virtual std::unique_ptr<EventStream> streamEvents() = 0;

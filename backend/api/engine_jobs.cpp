@@ -86,6 +86,26 @@ Result<JobRecord> EngineJobs::cancel(sim::SimulatedCluster &sim, const std::stri
     return annotated(*record);
 }
 
+Result<JobRecord> EngineJobs::requeue(sim::SimulatedCluster &sim, const std::string &id)
+{
+    attach(sim);
+    const JobRecord *record = sim.findJob(id);
+    if (!record)
+        return notFound("no job with id " + id);
+    if (record->state == JobState::Pending)
+        return failedPrecondition("job " + id + " is waiting in the queue already");
+    if (record->state != JobState::Running)
+        return failedPrecondition("job " + id + " has already ended (" + jobStateName(record->state) +
+                                  "): submit it again to run it again");
+    const std::string why = "requeued on request";
+    if (Status s = sim.requeueJob(id, why); !s)
+        return s.error();
+    if (const auto it = m_bySimId.find(id); it != m_bySimId.end())
+        (void)m_scheduler->requeue(it->second, sim.timeMs(), why, false);
+    sim.requestPlacement();
+    return annotated(*sim.findJob(id));
+}
+
 void EngineJobs::adoptNewJobs(sim::SimulatedCluster &sim)
 {
     // Jobs the simulation's workload model submitted by itself since the last look.
@@ -199,7 +219,7 @@ JobRecord EngineJobs::annotated(const JobRecord &record) const
         r.queuePosition = m_scheduler->positionOf(it->second);
     }
     r.preemptions = j.preemptions;
-    r.requeues = j.requeuesAfterFault;
+    r.requeues = j.requeuesAfterFault + j.requeuesByRequest;
     return r;
 }
 

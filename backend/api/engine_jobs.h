@@ -40,6 +40,8 @@ public:
     // Validated by the scheduler first (clear message, nothing queued on refusal).
     Result<JobRecord> submit(sim::SimulatedCluster &sim, const JobSpec &spec);
     Result<JobRecord> cancel(sim::SimulatedCluster &sim, const std::string &id);
+    // A running job back to the queue under its id (RequeueJob); pending and ended ones refused.
+    Result<JobRecord> requeue(sim::SimulatedCluster &sim, const std::string &id);
 
     // The record as the scheduler sees it: the pending reason with its position, the queue
     // position, preemptions and requeues after faults.

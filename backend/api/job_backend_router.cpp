@@ -55,6 +55,17 @@ Result<pb::Job> JobBackendRouter::submit(const std::string &kind, const pb::JobS
 
 Result<pb::Job> JobBackendRouter::cancel(const std::string &id)
 {
+    return change(id, [](JobBackend &b, const std::string &backendId) { return b.cancel(backendId); });
+}
+
+Result<pb::Job> JobBackendRouter::requeue(const std::string &id)
+{
+    return change(id, [](JobBackend &b, const std::string &backendId) { return b.requeue(backendId); });
+}
+
+Result<pb::Job> JobBackendRouter::change(const std::string &id,
+                                         const std::function<Result<pb::Job>(JobBackend &, const std::string &)> &how)
+{
     std::string kind, backendId;
     {
         std::lock_guard lock(m_mutex);
@@ -67,7 +78,7 @@ Result<pb::Job> JobBackendRouter::cancel(const std::string &id)
     const auto backend = m_backends.find(kind);
     if (backend == m_backends.end())
         return Error{ErrorCode::Internal, "job '" + id + "' names backend '" + kind + "', which is not configured"};
-    auto job = backend->second->cancel(backendId);
+    auto job = how(*backend->second, backendId);
     if (!job)
         return job.error();
     std::lock_guard lock(m_mutex);

@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -34,6 +35,7 @@ public:
     Result<pb::Job> submit(const std::string &kind, const pb::JobSpec &spec);
     // By the engine's id ("slurm-17"); NotFound when no backend ran a job of that id.
     Result<pb::Job> cancel(const std::string &id);
+    Result<pb::Job> requeue(const std::string &id);
     std::optional<pb::Job> find(const std::string &id) const;
     std::vector<pb::Job> jobs() const;
     std::map<std::string, std::vector<BackendNode>> nodes() const; // kind -> its last node list
@@ -49,6 +51,9 @@ public:
 
 private:
     void loop();
+    // Cancel or requeue: find the job's backend and id, ask, keep the answer.
+    Result<pb::Job> change(const std::string &id,
+                           const std::function<Result<pb::Job>(JobBackend &, const std::string &)> &how);
 
     JobBackends m_backends;
     std::chrono::milliseconds m_interval;

@@ -146,6 +146,11 @@ Reply<pb::Job> LocalEngine::cancelJob(const std::string &id)
     return post<pb::Job>([id](Engine &e) { return e.cancelJob(id); });
 }
 
+Reply<pb::Job> LocalEngine::requeueJob(const std::string &id)
+{
+    return post<pb::Job>([id](Engine &e) { return e.requeueJob(id); });
+}
+
 Reply<pb::ListEventsResponse> LocalEngine::listEvents(const pb::ListEventsRequest &request)
 {
     return post<pb::ListEventsResponse>([request](Engine &e) { return e.listEvents(request); });

@@ -1,4 +1,4 @@
-// supernodectl jobs submit|list|get|cancel and events: jobs and the event timeline over the
+// supernodectl jobs submit|list|get|cancel|requeue and events: jobs and the event timeline over the
 // engine, which with --remote is a supernoded (docs/remote.md).
 #include "backend/ctl/ctl_context.h"
 #include "backend/ctl/ctl_text.h"
@@ -127,14 +127,16 @@ int jobsCommand(Context &ctx)
 {
     const QString sub = ctx.args.value(0);
     int code = kOk;
-    if (sub == QLatin1String("get") || sub == QLatin1String("cancel")) {
+    if (sub == QLatin1String("get") || sub == QLatin1String("cancel") || sub == QLatin1String("requeue")) {
         if (ctx.args.size() != 2)
             return usage(ctx, CtlText::tr("expected: jobs %1 ID").arg(sub));
         auto engine = openEngine(ctx, &code);
         if (!engine)
             return code;
         const std::string id = ctx.args[1].toStdString();
-        return printJob(ctx, waitFor(sub == QLatin1String("get") ? engine->getJob(id) : engine->cancelJob(id)));
+        return printJob(ctx, waitFor(sub == QLatin1String("get")      ? engine->getJob(id)
+                                     : sub == QLatin1String("cancel") ? engine->cancelJob(id)
+                                                                      : engine->requeueJob(id)));
     }
     QMap<QString, QString> o;
     if (sub == QLatin1String("submit")) {
@@ -224,7 +226,7 @@ int jobsCommand(Context &ctx)
             printJobRow(ctx, j);
         return kOk;
     }
-    return usage(ctx, CtlText::tr("expected: jobs submit|list|get|cancel"));
+    return usage(ctx, CtlText::tr("expected: jobs submit|list|get|cancel|requeue"));
 }
 
 int eventsCommand(Context &ctx)

@@ -72,7 +72,7 @@ struct JobRecord {
     bool simulated = false;
     int queuePosition = 0; // 1-based place in the scheduling order while pending; 0 otherwise
     int preemptions = 0;   // times stopped for higher-priority or guaranteed work
-    int requeues = 0;      // times requeued after a hardware fault, each from its last checkpoint
+    int requeues = 0;      // times requeued (a hardware fault, an operator), each from its last checkpoint
 };
 
 } // namespace sn

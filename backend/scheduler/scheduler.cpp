@@ -336,7 +336,7 @@ Status Scheduler::restoreGpu(const std::string &node, int gpu)
     return success();
 }
 
-Status Scheduler::requeue(int index, std::int64_t nowMs, const std::string &why)
+Status Scheduler::requeue(int index, std::int64_t nowMs, const std::string &why, bool fault)
 {
     if (index < 0 || index >= static_cast<int>(m_jobs.size()))
         return notFound("no job " + std::to_string(index));
@@ -344,8 +344,12 @@ Status Scheduler::requeue(int index, std::int64_t nowMs, const std::string &why)
     if (j.state != JobState::Running)
         return failedPrecondition("job " + j.id + " is not running (" + jobStateName(j.state) + ")");
     stopRun(j, nowMs, false);
-    ++j.requeuesAfterFault;
-    j.faultAtMs = nowMs;
+    if (fault) {
+        ++j.requeuesAfterFault;
+        j.faultAtMs = nowMs;
+    } else {
+        ++j.requeuesByRequest;
+    }
     addPending(j);
     j.reason = why + "; requeued from its last checkpoint";
     return success();

@@ -54,6 +54,7 @@ struct SchedJob {
     double lostGpuMs = 0;             // thrown away by preemptions and faults
     int preemptions = 0;
     int requeuesAfterFault = 0;
+    int requeuesByRequest = 0;            // an operator's RequeueJob
     std::int64_t faultAtMs = -1;          // the last fault that requeued it, until it runs again
     std::vector<std::int64_t> recoveryMs; // per fault: from the fault to running again
 };
@@ -85,9 +86,10 @@ public:
     std::vector<int> failGpu(const std::string &node, int gpu, std::int64_t nowMs);
     Status restoreNode(const std::string &node);
     Status restoreGpu(const std::string &node, int gpu);
-    // The job's run was interrupted outside the scheduler (its process died with the hardware):
-    // back to the queue from its last checkpoint, like a fault.
-    Status requeue(int job, std::int64_t nowMs, const std::string &why);
+    // The job's run was interrupted outside the scheduler (its process died with the hardware,
+    // or fault false: an operator asked): back to the queue from its last checkpoint. Only a
+    // fault counts towards recovery times.
+    Status requeue(int job, std::int64_t nowMs, const std::string &why, bool fault = true);
 
     // One scheduling cycle at nowMs.
     std::vector<Decision> cycle(std::int64_t nowMs);

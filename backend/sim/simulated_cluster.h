@@ -77,6 +77,8 @@ public:
     Status runJob(const std::string &id, const std::vector<GpuRef> &gpus, double remainingShare = 1.0);
     // A running job goes back to the queue (preempted, or hit by a fault) with the reason.
     Status requeueJob(const std::string &id, const std::string &why);
+    // The placer is asked again at the next step (a job went back to the queue outside a pass).
+    void requestPlacement() { m_placementDirty = true; }
     // A running elastic job's new GPU set (grown or shrunk); its end time does not move.
     Status resizeJob(const std::string &id, const std::vector<GpuRef> &gpus);
     // A pending job the placer refuses (its spec breaks the cluster's policy): it fails.

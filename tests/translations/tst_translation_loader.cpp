@@ -106,8 +106,9 @@ private slots:
             } else if (xml.name() == u"translation") {
                 ++messages;
                 const bool pending = xml.attributes().value("type") == u"unfinished";
-                const QString text = xml.readElementText();
-                if (pending || text.isEmpty())
+                // A plural message holds its forms in <numerusform> children.
+                const QString text = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+                if (pending || text.trimmed().isEmpty())
                     unfinished << source;
             }
         }

@@ -218,6 +218,41 @@ private slots:
         QVERIFY(page.cancelButton()->toolTip().contains("ended"));
     }
 
+    void requeueAsksFirstAndPutsTheJobBackUnderItsId()
+    {
+        auto engine = virtualEngine();
+        JobsPage page(*engine);
+        page.show();
+        const QString id = submit(*engine, spec("train", 8));
+        QVERIFY(refreshed(page));
+        QVERIFY(page.selectJob(id));
+        QVERIFY(!page.requeueButton()->isEnabled()); // pending: in the queue already
+        QVERIFY(waitFor(engine->advanceTime(2000)).ok());
+        QVERIFY(refreshed(page));
+        QVERIFY(page.requeueButton()->isEnabled());
+        QString asked;
+        page.setConfirmation([&](const QString &q) {
+            asked = q;
+            return false;
+        });
+        QTest::mouseClick(page.requeueButton(), Qt::LeftButton);
+        QVERIFY2(asked.contains(id) && asked.contains("same id") && asked.contains("node"), qPrintable(asked));
+        QCOMPARE(waitFor(engine->getJob(id.toStdString()))->state(), pb::JOB_STATE_RUNNING); // declined: nothing
+
+        page.setConfirmation([](const QString &) { return true; });
+        QSignalSpy answered(&page, &JobsPage::requeueAnswered);
+        QTest::mouseClick(page.requeueButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(answered.count(), 1, 5000);
+        QVERIFY2(answered.first().at(0).toBool(), qPrintable(page.noticeText()));
+        QCOMPARE(page.noticeText(), "Requeued job " + id + ".");
+        const auto after = waitFor(engine->getJob(id.toStdString()));
+        QCOMPARE(after->state(), pb::JOB_STATE_PENDING);
+        QCOMPARE(after->requeues(), 1);
+        QTRY_VERIFY(page.model()->rowOf(id) >= 0 &&
+                    page.model()->job(page.model()->rowOf(id))->state() == pb::JOB_STATE_PENDING);
+        QVERIFY(!page.requeueButton()->isEnabled());
+    }
+
     void cancelRefusedByTheEngineIsShown()
     {
         auto engine = virtualEngine();

@@ -11,6 +11,9 @@
 #include "ui/overview_page.h"
 #include "ui/setup/setup_wizard.h"
 #include "ui/summary_poller.h"
+#include "ui/topology_page.h"
+#include "widgets/topology_items.h"
+#include "widgets/topology_view.h"
 #include "widgets/freshness_label.h"
 #include "widgets/gpu_heat_strip.h"
 #include "widgets/kpi_tile.h"
@@ -334,7 +337,7 @@ private slots:
                                              "log-level", "log-period", "log-text", "log-pause"};
         QTest::newRow("jobs") << "jobs"
                               << QStringList{"submitJob", "jobTable", "jobFilterText", "jobFilterState",
-                                             "cancelJob", "resubmitJob", "jobDetails"};
+                                             "cancelJob", "requeueJob", "resubmitJob", "jobTopology", "jobDetails"};
         QTest::newRow("reports") << "reports" << QStringList{"source", "section-utilization"};
         QTest::newRow("setup") << "setup" << QStringList{"openSetupWizard"};
     }
@@ -355,6 +358,47 @@ private slots:
             QTRY_VERIFY2(w->isVisible() && w->width() > 0 && w->height() > 0, qPrintable(page + ": " + name));
         }
         QVERIFY(!window.grab().isNull());
+    }
+
+    void aJobsPlacementIsShownOnTheTopology()
+    {
+        LocalEngine::Options options;
+        options.engine.spec = sim::defaultSimulatedSpec();
+        options.engine.spec.simulation.jobArrivalsPerHour = 0; // the GPUs are free for this job
+        options.engine.virtualTime = true;
+        auto engine = std::make_unique<LocalEngine>(std::move(options));
+        MainWindow window(*engine, forgetful());
+        window.resize(1400, 900);
+        window.show();
+        pb::JobSpec spec;
+        spec.set_name("placed");
+        spec.set_user("tester");
+        spec.set_gpus_min(8);
+        spec.set_gpus_max(8);
+        spec.set_estimated_runtime_s(3600);
+        const auto submitted = waitFor(engine->submitJob(spec));
+        QVERIFY(submitted.ok());
+        QVERIFY(waitFor(engine->advanceTime(2000)).ok());
+        const auto running = waitFor(engine->getJob(submitted->id()));
+        QCOMPARE(running->gpus_size(), 8);
+
+        QVERIFY(window.setCurrentPage(QStringLiteral("jobs")));
+        auto *jobs = qobject_cast<JobsPage *>(window.page(QStringLiteral("jobs")));
+        const QString id = QString::fromStdString(submitted->id());
+        QTRY_VERIFY(jobs->selectJob(id));
+        QTRY_VERIFY(jobs->topologyButton()->isEnabled());
+        auto *topology = qobject_cast<TopologyPage *>(window.page(QStringLiteral("topology")));
+        QTRY_VERIFY(topology->hasCluster());
+        jobs->topologyButton()->click();
+        QCOMPARE(window.currentPage(), QStringLiteral("topology"));
+        const QList<QGraphicsItem *> selected = topology->view()->scene()->selectedItems();
+        QCOMPARE(selected.size(), 8);
+        for (const pb::GpuRef &g : running->gpus()) {
+            const QString gpuId = QStringLiteral("%1/gpu%2").arg(QString::fromStdString(g.node())).arg(g.gpu());
+            QVERIFY2(topology->view()->gpuItem(gpuId) && topology->view()->gpuItem(gpuId)->isSelected(),
+                     qPrintable(gpuId));
+        }
+        QVERIFY2(topology->details()->text().contains("Job " + id), qPrintable(topology->details()->text()));
     }
 
     void theSetupPageOpensTheWizard()

@@ -262,6 +262,68 @@ private slots:
         QCOMPARE(activated.count(), 1);
     }
 
+    void arrowKeysWalkTheGpusAndEnterOpensOne()
+    {
+        TopologyView view;
+        view.resize(900, 600);
+        view.setShape(hgxCluster(2));
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QSignalSpy selected(&view, &TopologyView::gpuSelected);
+        QSignalSpy activated(&view, &TopologyView::gpuActivated);
+        QTest::keyClick(&view, Qt::Key_Right); // nothing selected: the first GPU
+        QCOMPARE(selected.last().first().toString(), QStringLiteral("node01/gpu0"));
+        view.selectGpu(QStringLiteral("node01/gpu7"));
+        QTest::keyClick(&view, Qt::Key_Right); // on to the next node
+        QCOMPARE(selected.last().first().toString(), QStringLiteral("node02/gpu0"));
+        QTest::keyClick(&view, Qt::Key_Up);
+        QCOMPARE(selected.last().first().toString(), QStringLiteral("node01/gpu7"));
+        QTest::keyClick(&view, Qt::Key_Return);
+        QCOMPARE(activated.count(), 1);
+        QCOMPARE(activated.first().first().toString(), QStringLiteral("node01/gpu7"));
+    }
+
+    void linksAnOpenErrorNamesFailUntilItIsGone()
+    {
+        TopologyView view;
+        view.resize(900, 600);
+        view.setShape(hgxCluster(1));
+        const QString nvlink = topoLinkKey("node01/gpu3", "node01/nvswitch0");
+        const QString other = topoLinkKey("node01/gpu4", "node01/nvswitch0");
+        view.setErroringLinks({nvlink});
+        QVERIFY(!view.linkItem("node01/gpu3", "node01/nvswitch0")->live().healthy);
+        // New readings say the link is up: the open error still shows.
+        view.setLinkLive({{nvlink, {0.4, true}}, {other, {0.4, true}}});
+        QVERIFY(!view.linkItem("node01/gpu3", "node01/nvswitch0")->live().healthy);
+        QCOMPARE(view.linkItem("node01/gpu3", "node01/nvswitch0")->live().load, 0.4);
+        QVERIFY(view.linkItem("node01/gpu4", "node01/nvswitch0")->live().healthy);
+        view.setShape(hgxCluster(1)); // rebuilt items keep it
+        QVERIFY(!view.linkItem("node01/gpu3", "node01/nvswitch0")->live().healthy);
+        view.setErroringLinks({}); // acknowledged: its own health again
+        QVERIFY(view.linkItem("node01/gpu3", "node01/nvswitch0")->live().healthy);
+    }
+
+    void aJobsGpusAreSelectedAndBroughtIntoView()
+    {
+        TopologyView view;
+        view.resize(900, 600);
+        view.setShape(hgxCluster(16));
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.zoomIn();
+        view.zoomIn();
+        view.zoomIn(); // close up on one corner: the far nodes are off screen
+        const QStringList job{"node15/gpu0", "node15/gpu1", "node16/gpu6", "node16/gpu7", "node99/gpu0"};
+        QCOMPARE(view.selectGpus(job), 4); // the unknown one is skipped
+        QCOMPARE(view.scene()->selectedItems().size(), 4);
+        const QRectF shown = view.mapToScene(view.viewport()->rect()).boundingRect();
+        for (const QString &id : job.mid(0, 4)) {
+            QVERIFY(view.gpuItem(id)->isSelected());
+            QVERIFY2(shown.contains(view.gpuItem(id)->sceneBoundingRect()), qPrintable(id));
+        }
+        QVERIFY(!view.gpuItem("node01/gpu0")->isSelected());
+    }
+
     void zoomIsBoundedAndFitShowsEverything()
     {
         TopologyView view;

@@ -23,6 +23,7 @@ constexpr RpcPolicy kSubmitJob{"SubmitJob", Role::Operator, true};
 constexpr RpcPolicy kListJobs{"ListJobs", Role::Viewer, false};
 constexpr RpcPolicy kGetJob{"GetJob", Role::Viewer, false};
 constexpr RpcPolicy kCancelJob{"CancelJob", Role::Operator, true};
+constexpr RpcPolicy kRequeueJob{"RequeueJob", Role::Operator, true};
 constexpr RpcPolicy kListEvents{"ListEvents", Role::Viewer, false};
 constexpr RpcPolicy kStreamEvents{"StreamEvents", Role::Viewer, false};
 constexpr RpcPolicy kAckEvent{"AckEvent", Role::Operator, true};
@@ -227,6 +228,14 @@ grpc::ServerUnaryReactor *EngineService::CancelJob(Ctx *c, const pb::CancelJobRe
     return unary(
         c, kCancelJob, *q, r, [this, q] { return m_engine.cancelJob(q->id()); },
         [](pb::CancelJobResponse *out, pb::Job job) { *out->mutable_job() = std::move(job); }, storeJob);
+}
+
+grpc::ServerUnaryReactor *EngineService::RequeueJob(Ctx *c, const pb::RequeueJobRequest *q,
+                                                    pb::RequeueJobResponse *r)
+{
+    return unary(
+        c, kRequeueJob, *q, r, [this, q] { return m_engine.requeueJob(q->id()); },
+        [](pb::RequeueJobResponse *out, pb::Job job) { *out->mutable_job() = std::move(job); }, storeJob);
 }
 
 grpc::ServerUnaryReactor *EngineService::ListEvents(Ctx *c, const pb::ListEventsRequest *q, pb::ListEventsResponse *r)

@@ -35,6 +35,7 @@ public:
     grpc::ServerUnaryReactor *ListJobs(Ctx *, const pb::ListJobsRequest *, pb::ListJobsResponse *) override;
     grpc::ServerUnaryReactor *GetJob(Ctx *, const pb::GetJobRequest *, pb::Job *) override;
     grpc::ServerUnaryReactor *CancelJob(Ctx *, const pb::CancelJobRequest *, pb::CancelJobResponse *) override;
+    grpc::ServerUnaryReactor *RequeueJob(Ctx *, const pb::RequeueJobRequest *, pb::RequeueJobResponse *) override;
     grpc::ServerUnaryReactor *ListEvents(Ctx *, const pb::ListEventsRequest *, pb::ListEventsResponse *) override;
     grpc::ServerWriteReactor<pb::Event> *StreamEvents(Ctx *, const pb::StreamEventsRequest *) override;
     grpc::ServerUnaryReactor *AckEvent(Ctx *, const pb::AckEventRequest *, pb::AckEventResponse *) override;

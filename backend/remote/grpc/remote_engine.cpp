@@ -466,6 +466,14 @@ Reply<pb::Job> RemoteEngine::cancelJob(const std::string &id)
         request, SN_RPC(CancelJob), [](pb::CancelJobResponse r) { return std::move(*r.mutable_job()); });
 }
 
+Reply<pb::Job> RemoteEngine::requeueJob(const std::string &id)
+{
+    pb::RequeueJobRequest request;
+    request.set_id(id);
+    return call<pb::Job, pb::RequeueJobRequest, pb::RequeueJobResponse>(
+        request, SN_RPC(RequeueJob), [](pb::RequeueJobResponse r) { return std::move(*r.mutable_job()); });
+}
+
 Reply<pb::ListEventsResponse> RemoteEngine::listEvents(const pb::ListEventsRequest &request)
 {
     return call<pb::ListEventsResponse, pb::ListEventsRequest, pb::ListEventsResponse>(request, SN_RPC(ListEvents),

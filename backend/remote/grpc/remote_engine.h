@@ -52,6 +52,7 @@ public:
     Reply<pb::ListJobsResponse> listJobs(const pb::ListJobsRequest &request) override;
     Reply<pb::Job> getJob(const std::string &id) override;
     Reply<pb::Job> cancelJob(const std::string &id) override;
+    Reply<pb::Job> requeueJob(const std::string &id) override;
     Reply<pb::ListEventsResponse> listEvents(const pb::ListEventsRequest &request) override;
     std::unique_ptr<EventStream> streamEvents() override;
     Reply<pb::Event> ackEvent(std::uint64_t id, const std::string &by) override;

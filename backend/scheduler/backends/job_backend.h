@@ -65,6 +65,14 @@ public:
     // Cancels by the backend's own id (Job.backend_job_id); the job as it is afterwards.
     virtual Result<pb::Job> cancel(const std::string &backendJobId) = 0;
 
+    // A running job back to the backend's queue under its id; the job as it is afterwards. A
+    // backend without a requeue refuses (FailedPrecondition) saying what to do instead.
+    virtual Result<pb::Job> requeue(const std::string &backendJobId)
+    {
+        return failedPrecondition(kind() + " cannot requeue job " + backendJobId +
+                                  " under its id: cancel it and submit it again");
+    }
+
     // The backend's jobs with their current states (pending reason, nodes and GPUs, exit code),
     // those this console submitted and, where the backend shows them, others' too.
     virtual Result<std::vector<pb::Job>> listJobs() = 0;

@@ -66,12 +66,32 @@ Result<pb::Job> SlurmCliBackend::submit(const pb::JobSpec &spec)
     return m_book.pending(*id);
 }
 
+namespace {
+Status checkSlurmJobId(const std::string &id)
+{
+    if (id.empty() ||
+        !std::all_of(id.begin(), id.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '_'; }))
+        return invalidArgument("'" + id + "' is not a Slurm job id");
+    return success();
+}
+} // namespace
+
+Result<pb::Job> SlurmCliBackend::requeue(const std::string &backendJobId)
+{
+    if (Status ok = checkSlurmJobId(backendJobId); !ok)
+        return ok.error();
+    auto output = runTool({m_options.scontrol, "requeue", backendJobId});
+    if (!output)
+        return output.error();
+    if (output->exitCode != 0) // "Requested operation is presently disabled", "Job is pending execution"
+        return failedPrecondition("scontrol requeue " + backendJobId + ": " + firstLine(output->err));
+    return job(backendJobId);
+}
+
 Result<pb::Job> SlurmCliBackend::cancel(const std::string &backendJobId)
 {
-    if (backendJobId.empty() || !std::all_of(backendJobId.begin(), backendJobId.end(), [](char c) {
-            return std::isdigit(static_cast<unsigned char>(c)) || c == '_';
-        }))
-        return invalidArgument("'" + backendJobId + "' is not a Slurm job id");
+    if (Status ok = checkSlurmJobId(backendJobId); !ok)
+        return ok.error();
     auto output = runTool({m_options.scancel, backendJobId});
     if (!output)
         return output.error();

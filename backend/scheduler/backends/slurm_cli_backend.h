@@ -37,6 +37,8 @@ public:
     // or partition; more GPUs than any node has).
     Result<pb::Job> submit(const pb::JobSpec &spec) override;
     Result<pb::Job> cancel(const std::string &backendJobId) override;
+    // scontrol requeue: Slurm stops the job and queues it again under its id.
+    Result<pb::Job> requeue(const std::string &backendJobId) override;
     Result<std::vector<pb::Job>> listJobs() override;
     Result<std::vector<BackendNode>> nodes() override;
     Result<std::vector<BackendQueue>> queues() override;

@@ -80,6 +80,12 @@ Result<pb::Job> SlurmRestBackend::submit(const pb::JobSpec &spec)
     return m_book.pending(*id);
 }
 
+Result<pb::Job> SlurmRestBackend::requeue(const std::string &backendJobId)
+{
+    return failedPrecondition("slurmrestd has no requeue (jobBackends.slurm.via: cli has, through scontrol): "
+                              "cancel job " + backendJobId + " and submit it again");
+}
+
 Result<pb::Job> SlurmRestBackend::cancel(const std::string &backendJobId)
 {
     if (backendJobId.empty() || !std::all_of(backendJobId.begin(), backendJobId.end(),

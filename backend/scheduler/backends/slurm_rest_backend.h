@@ -42,6 +42,8 @@ public:
     Result<RenderedJob> render(const pb::JobSpec &spec) const override;
     Result<pb::Job> submit(const pb::JobSpec &spec) override;
     Result<pb::Job> cancel(const std::string &backendJobId) override;
+    // slurmrestd (v0.0.38) has no requeue call: refused, naming the way that has one.
+    Result<pb::Job> requeue(const std::string &backendJobId) override;
     Result<std::vector<pb::Job>> listJobs() override;
     Result<std::vector<BackendNode>> nodes() override;
     Result<std::vector<BackendQueue>> queues() override;

@@ -242,6 +242,30 @@ private slots:
         QCOMPARE(waitFor(m_engine->submitJob(job(17))).error().code, ErrorCode::InvalidArgument);
     }
 
+    void runningJobIsRequeuedUnderItsId()
+    {
+        const pb::Job submitted = must(m_engine->submitJob(job(2, 3600)));
+        QCOMPARE(waitFor(m_engine->requeueJob(submitted.id())).error().code, ErrorCode::FailedPrecondition); // waits
+        must(m_engine->advanceTime(1000));
+        QCOMPARE(must(m_engine->getJob(submitted.id())).state(), pb::JOB_STATE_RUNNING);
+        const pb::Job requeued = must(m_engine->requeueJob(submitted.id()));
+        QCOMPARE(requeued.id(), submitted.id());
+        QCOMPARE(requeued.state(), pb::JOB_STATE_PENDING);
+        QCOMPARE(requeued.gpus_size(), 0);
+        QCOMPARE(requeued.requeues(), 1);
+        QVERIFY2(QString::fromStdString(requeued.pending_reason()).contains("requeued"), requeued.pending_reason().c_str());
+        must(m_engine->advanceTime(1000)); // the scheduler places it again
+        const pb::Job again = must(m_engine->getJob(submitted.id()));
+        QCOMPARE(again.state(), pb::JOB_STATE_RUNNING);
+        QCOMPARE(again.requeues(), 1);
+        must(m_engine->cancelJob(submitted.id()));
+        const Result<pb::Job> ended = waitFor(m_engine->requeueJob(submitted.id()));
+        QCOMPARE(ended.error().code, ErrorCode::FailedPrecondition);
+        QVERIFY2(QString::fromStdString(ended.error().message).contains("submit it again"),
+                 ended.error().message.c_str());
+        QCOMPARE(waitFor(m_engine->requeueJob("no-such-job")).error().code, ErrorCode::NotFound);
+    }
+
     // PlanJob on the cluster's own GPUs (the quiet super node's H100 SXM) and links.
     void planJobUsesTheClustersGpusAndTopology()
     {

@@ -188,6 +188,23 @@ private slots:
         QCOMPARE(after.state(), pb::JOB_STATE_CANCELLED);
     }
 
+    void runningJobIsRequeuedBySlurmUnderItsId()
+    {
+        const pb::Job submitted = must(m_engine->submitJob(spec("engine-requeue", 8, "sleep 120")));
+        const pb::Job running =
+            waitUntil(submitted.id(), [](const pb::Job &j) { return j.state() == pb::JOB_STATE_RUNNING; });
+        QCOMPARE(running.state(), pb::JOB_STATE_RUNNING);
+        const pb::Job requeued = must(m_engine->requeueJob(submitted.id())); // scontrol requeue
+        QCOMPARE(requeued.id(), submitted.id());
+        QCOMPARE(requeued.backend_job_id(), running.backend_job_id());
+        const pb::Job pending =
+            waitUntil(submitted.id(), [](const pb::Job &j) { return j.state() == pb::JOB_STATE_PENDING; });
+        QCOMPARE(pending.state(), pb::JOB_STATE_PENDING); // Slurm's own REQUEUED / PENDING
+        (void)must(m_engine->cancelJob(submitted.id()));
+        const Result<pb::Job> ended = waitFor(m_engine->requeueJob("slurm-999999"));
+        QCOMPARE(ended.error().code, ErrorCode::NotFound);
+    }
+
     void jobOverItsQosLimitShowsSlurmsReason()
     {
         std::vector<std::string> ids;

@@ -133,6 +133,10 @@ private slots:
         QCOMPARE(listed.exitCode, 0);
         QVERIFY2(listed.out.contains(id.toUtf8()) && listed.out.contains("train"), listed.out.constData());
         QCOMPARE(ctl(viewer + QStringList{"jobs", "cancel", id}).exitCode, 1); // viewers may not
+        QCOMPARE(ctl(viewer + QStringList{"jobs", "requeue", id}).exitCode, 1);
+        const auto waiting = ctl(op + QStringList{"jobs", "requeue", id}); // not started: nothing to requeue
+        QCOMPARE(waiting.exitCode, 1);
+        QVERIFY2(waiting.err.contains("waiting in the queue already"), waiting.err.constData());
         const auto cancelled = ctl(op + QStringList{"--json", "jobs", "cancel", id});
         QCOMPARE(test::json(cancelled).value("state").toString(), QStringLiteral("JOB_STATE_CANCELLED"));
         QCOMPARE(ctl(op + QStringList{"jobs", "get", "nope"}).exitCode, 3);

@@ -89,7 +89,7 @@ private slots:
         QTest::addColumn<QString>("role");
         QTest::addColumn<QString>("call");
         QTest::addColumn<bool>("allowed");
-        for (const char *call : {"submit", "cancel", "ack", "inject", "advance", "apply"}) {
+        for (const char *call : {"submit", "cancel", "requeue", "ack", "inject", "advance", "apply"}) {
             QTest::addRow("viewer %s", call) << "viewer" << call << false;
             QTest::addRow("operator %s", call) << "operator" << call << (QString(call) != "apply");
             QTest::addRow("admin %s", call) << "admin" << call << true;
@@ -117,7 +117,17 @@ private slots:
             keep(waitFor(engine.submitJob(oneGpuJob())));
         else if (call == "cancel")
             keep(waitFor(engine.cancelJob(job.id())));
-        else if (call == "ack")
+        else if (call == "requeue") {
+            // A running job is what a requeue takes: the earlier rows' jobs make room for it.
+            const auto listed = waitFor(admin.listJobs({})); // named: the loop must not outlive it
+            QVERIFY(listed.ok());
+            for (const pb::Job &j : listed->jobs())
+                if (j.id() != job.id() && (j.state() == pb::JOB_STATE_PENDING || j.state() == pb::JOB_STATE_RUNNING))
+                    QVERIFY(waitFor(admin.cancelJob(j.id())).ok());
+            QVERIFY(waitFor(admin.advanceTime(1000)).ok());
+            QCOMPARE(waitFor(admin.getJob(job.id()))->state(), pb::JOB_STATE_RUNNING);
+            keep(waitFor(engine.requeueJob(job.id())));
+        } else if (call == "ack")
             keep(waitFor(engine.ackEvent(event.id(), "tester")));
         else if (call == "inject")
             keep(waitFor(engine.injectFault(xid(1))));
