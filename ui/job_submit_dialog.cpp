@@ -184,6 +184,7 @@ QWidget *JobSubmitDialog::buildJobForm()
     for (QLineEdit *e : {m_name, m_user, m_queue, m_priority, m_command})
         connect(e, &QLineEdit::textChanged, this, &JobSubmitDialog::validate);
     connect(m_environment, &QPlainTextEdit::textChanged, this, &JobSubmitDialog::validate);
+    connect(m_gpuMilli, &QSpinBox::valueChanged, this, &JobSubmitDialog::validate);
     for (QSpinBox *s : {m_gpusMin, m_gpusMax})
         connect(s, &QSpinBox::valueChanged, this, [this] {
             validate();
@@ -336,17 +337,28 @@ void JobSubmitDialog::setJobName(const QString &name)
     m_name->setText(name);
 }
 
+JobSubmitDialog::Problem JobSubmitDialog::problem() const
+{
+    if (m_name->text().trimmed().isEmpty())
+        return {m_name, tr("Give the job a name.")};
+    if (m_user->text().trimmed().isEmpty())
+        return {m_user, tr("Say which user runs the job.")};
+    if (m_gpusMin->value() > m_gpusMax->value())
+        return {m_gpusMin, tr("GPUs (min) must not exceed GPUs (max).")};
+    if (m_gpuMilli->value() < 1000 && m_gpusMax->value() > 1)
+        return {m_gpuMilli, tr("A GPU share below 1000 milli is for single-GPU jobs.")};
+    const QStringList lines = m_environment->toPlainText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    for (int i = 0; i < lines.size(); ++i)
+        if (lines[i].trimmed().indexOf(QLatin1Char('=')) <= 0)
+            return {m_environment, tr("Environment line %1 is not KEY=value: '%2'").arg(i + 1).arg(lines[i].trimmed())};
+    return {};
+}
+
 Result<pb::JobSpec> JobSubmitDialog::spec() const
 {
     pb::JobSpec s;
-    if (m_name->text().trimmed().isEmpty())
-        return invalidArgument(tr("Give the job a name.").toStdString());
-    if (m_user->text().trimmed().isEmpty())
-        return invalidArgument(tr("Say which user runs the job.").toStdString());
-    if (m_gpusMin->value() > m_gpusMax->value())
-        return invalidArgument(tr("GPUs (min) must not exceed GPUs (max).").toStdString());
-    if (m_gpuMilli->value() < 1000 && m_gpusMax->value() > 1)
-        return invalidArgument(tr("A GPU share below 1000 milli is for single-GPU jobs.").toStdString());
+    if (const Problem p = problem(); p.field)
+        return invalidArgument(p.message.toStdString());
     s.set_name(m_name->text().trimmed().toStdString());
     s.set_user(m_user->text().trimmed().toStdString());
     s.set_queue(m_queue->text().trimmed().toStdString());
@@ -376,12 +388,9 @@ Result<pb::JobSpec> JobSubmitDialog::spec() const
     s.set_working_directory(m_workdir->text().trimmed().toStdString());
     if (m_preview)
         s.set_backend(m_preview->backend().toStdString());
-    const QStringList lines = m_environment->toPlainText().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    for (int i = 0; i < lines.size(); ++i) {
-        const QString line = lines[i].trimmed();
+    for (const QString &raw : m_environment->toPlainText().split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+        const QString line = raw.trimmed(); // each has its '=' (problem() said so)
         const qsizetype eq = line.indexOf(QLatin1Char('='));
-        if (eq <= 0)
-            return invalidArgument(tr("Environment line %1 is not KEY=value: '%2'").arg(i + 1).arg(line).toStdString());
         (*s.mutable_environment())[line.left(eq).toStdString()] = line.mid(eq + 1).toStdString();
     }
     s.set_kind(pb::WorkloadKind(m_kind->currentData().toInt()));
@@ -404,9 +413,20 @@ Result<pb::JobSpec> JobSubmitDialog::spec() const
 
 void JobSubmitDialog::validate()
 {
-    const Result<pb::JobSpec> s = spec();
-    m_validation->setText(s.ok() ? QString() : sn::errorText(s.error()));
-    m_submit->setEnabled(s.ok());
+    const Problem p = problem();
+    m_validation->setText(p.message);
+    m_submit->setEnabled(!p.field);
+    if (m_marked == p.field)
+        return;
+    if (m_marked) {
+        m_marked->setProperty("invalid", false);
+        m_marked->setStyleSheet({});
+    }
+    m_marked = p.field;
+    if (m_marked) { // the field itself says it is wrong, beside the message under the form
+        m_marked->setProperty("invalid", true);
+        m_marked->setStyleSheet(QStringLiteral("border: 1px solid #c62828;"));
+    }
 }
 
 void JobSubmitDialog::schedulePlan()

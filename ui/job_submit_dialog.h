@@ -38,6 +38,8 @@ public:
 
     // The spec as filled in, or the first field that is wrong (also shown inline).
     Result<pb::JobSpec> spec() const;
+    // The field that is wrong (marked in the form, its "invalid" property true); null when none.
+    QWidget *invalidField() const { return m_marked; }
     PlanPanel *planPanel() const { return m_plan; }
     JobPreviewPanel *previewPanel() const { return m_preview; }
     // Asked before submitting a job that will not fit; default: a question box.
@@ -67,6 +69,12 @@ private:
     QWidget *buildBatchForm();
     QWidget *buildModelForm();
     void validate();
+    // The first field that is wrong and why, in the order of the form; field null: none.
+    struct Problem {
+        QWidget *field = nullptr;
+        QString message;
+    };
+    Problem problem() const;
     void schedulePlan();
     void schedulePreview();
     void probeBackends();
@@ -93,6 +101,7 @@ private:
     QSpinBox *m_zero = nullptr, *m_tp = nullptr, *m_pp = nullptr, *m_seq = nullptr, *m_microBatch = nullptr;
     QCheckBox *m_refuse = nullptr;
     QLabel *m_validation = nullptr;
+    QWidget *m_marked = nullptr; // the field validate() marked
     QLabel *m_error = nullptr;
     QPushButton *m_submit = nullptr;
     PlanPanel *m_plan = nullptr;

@@ -4,6 +4,7 @@
 
 #include <QDateTime>
 #include <QEvent>
+#include <QKeyEvent>
 #include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -47,6 +48,7 @@ QStaticText staticText(const QString &text)
 SparkChart::SparkChart(QWidget *parent) : QWidget(parent)
 {
     setAttribute(Qt::WA_OpaquePaintEvent); // paints every pixel: nothing behind it needs drawing
+    setFocusPolicy(Qt::StrongFocus);       // a grid of charts is walked with Tab, opened with Enter
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     setTimeRange(now - 5 * 60 * 1000, now);
@@ -293,9 +295,9 @@ void SparkChart::paintEvent(QPaintEvent *)
     const QRect plot = plotRect();
     QPainter p(this);
     p.fillRect(rect(), pal.color(QPalette::Window));
-    p.setPen(grid);
+    p.setPen(hasFocus() ? QPen(pal.color(QPalette::Highlight), 2) : QPen(grid));
     p.setBrush(pal.color(QPalette::Base));
-    p.drawRect(rect().adjusted(0, 0, -1, -1));
+    p.drawRect(hasFocus() ? rect().adjusted(1, 1, -1, -1) : rect().adjusted(0, 0, -1, -1));
 
     // Grid and labels (prepared once per scale; drawing a QStaticText lays nothing out).
     p.setPen(text);
@@ -403,6 +405,27 @@ void SparkChart::mouseReleaseEvent(QMouseEvent *event)
     QWidget::mouseReleaseEvent(event);
     if (event->button() == Qt::LeftButton && rect().contains(event->position().toPoint()))
         emit clicked();
+}
+
+void SparkChart::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter || event->key() == Qt::Key_Space) {
+        emit clicked();
+        return;
+    }
+    QWidget::keyPressEvent(event);
+}
+
+void SparkChart::focusInEvent(QFocusEvent *event)
+{
+    QWidget::focusInEvent(event);
+    update(); // the focus frame
+}
+
+void SparkChart::focusOutEvent(QFocusEvent *event)
+{
+    QWidget::focusOutEvent(event);
+    update();
 }
 
 void SparkChart::changeEvent(QEvent *event)

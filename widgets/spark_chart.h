@@ -74,7 +74,7 @@ public:
     QSize minimumSizeHint() const override;
 
 signals:
-    void clicked();
+    void clicked(); // also Enter or Space while it has the keyboard focus (Tab reaches it)
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -82,6 +82,9 @@ protected:
     void showEvent(QShowEvent *event) override;
     void changeEvent(QEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
     bool event(QEvent *event) override;
 
 private:

@@ -95,6 +95,22 @@ private slots:
         QVERIFY2(distinctColours(image) > 40, qPrintable(QString::number(distinctColours(image))));
     }
 
+    // High DPI: at a scale factor of 2 the screenshot has twice the pixels, drawn, not blank.
+    void screenshotAtScaleTwoIsSharpAndNotBlank()
+    {
+        QTemporaryDir dir;
+        const QString png = dir.filePath("topology@2x.png");
+        QProcessEnvironment env = headless();
+        env.insert("QT_QPA_PLATFORM", "offscreen");
+        env.insert("QT_SCALE_FACTOR", "2");
+        const Run r = start({"--screenshot", png, "--page", "topology", "--after", "3"}, env);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QImage image(png);
+        QVERIFY2(image.width() >= 2000 && image.height() >= 1400,
+                 qPrintable(QStringLiteral("%1 x %2").arg(image.width()).arg(image.height())));
+        QVERIFY2(distinctColours(image) > 40, qPrintable(QString::number(distinctColours(image))));
+    }
+
     void screenshotOfTheConnectionEditorShowsItsInlineChecks()
     {
         QTemporaryDir dir;

@@ -9,6 +9,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -169,16 +170,23 @@ private slots:
         dialog.applyTemplate(JobSubmitDialog::EightGpuTraining);
         auto *submit = dialog.findChild<QPushButton *>("submitButton");
         QVERIFY(submit->isEnabled());
+        auto *name = dialog.findChild<QLineEdit *>("name");
+        QVERIFY(!dialog.invalidField());
         dialog.setJobName("");
         QVERIFY(!submit->isEnabled());
         QVERIFY(dialog.findChild<QLabel *>("validation")->text().contains("name"));
+        QCOMPARE(dialog.invalidField(), name); // the field itself is marked
+        QVERIFY(name->property("invalid").toBool());
         dialog.setJobName("ok");
         QVERIFY(submit->isEnabled());
+        QVERIFY(!name->property("invalid").toBool());
+        QVERIFY(!dialog.invalidField());
         auto *env = dialog.findChild<QPlainTextEdit *>();
         QVERIFY(env);
         env->setPlainText("NCCL_DEBUG=INFO\nbroken line");
         QVERIFY(!submit->isEnabled());
         QVERIFY(dialog.findChild<QLabel *>("validation")->text().contains("line 2"));
+        QCOMPARE(dialog.invalidField(), env);
         env->setPlainText("NCCL_DEBUG=INFO");
         QVERIFY(submit->isEnabled());
         QCOMPARE(dialog.spec()->environment().at("NCCL_DEBUG"), std::string("INFO"));

@@ -20,7 +20,9 @@
 #include "widgets/simulated_badge.h"
 #include "widgets/utilization_history_chart.h"
 
+#include <QApplication>
 #include <QLabel>
+#include <QStyle>
 #include <QLineSeries>
 #include <QListWidget>
 #include <QPushButton>
@@ -399,6 +401,52 @@ private slots:
                      qPrintable(gpuId));
         }
         QVERIFY2(topology->details()->text().contains("Job " + id), qPrintable(topology->details()->text()));
+    }
+
+    // A dark system palette gives dark pages (charts, topology, tables), a light one light pages:
+    // nothing paints the light theme's colours by itself.
+    void followsTheSystemPalette_data()
+    {
+        QTest::addColumn<bool>("dark");
+        QTest::newRow("dark") << true;
+        QTest::newRow("light") << false;
+    }
+    void followsTheSystemPalette()
+    {
+        QFETCH(bool, dark);
+        const QPalette before = QApplication::palette();
+        QPalette p;
+        if (dark) {
+            for (auto [role, colour] : {std::pair{QPalette::Window, QColor(0x2b, 0x2b, 0x2b)},
+                                        std::pair{QPalette::Base, QColor(0x1e, 0x1e, 0x1e)},
+                                        std::pair{QPalette::AlternateBase, QColor(0x26, 0x26, 0x26)},
+                                        std::pair{QPalette::Button, QColor(0x35, 0x35, 0x35)},
+                                        std::pair{QPalette::WindowText, QColor(0xe0, 0xe0, 0xe0)},
+                                        std::pair{QPalette::Text, QColor(0xe0, 0xe0, 0xe0)},
+                                        std::pair{QPalette::ButtonText, QColor(0xe0, 0xe0, 0xe0)}})
+                p.setColor(role, colour);
+        } else {
+            p = QApplication::style()->standardPalette();
+        }
+        QApplication::setPalette(p);
+        const auto restore = qScopeGuard([&before] { QApplication::setPalette(before); });
+        auto engine = virtualEngine();
+        MainWindow window(*engine, forgetful());
+        window.resize(1200, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        for (const char *id : {"overview", "topology", "gpus", "logs", "jobs"}) {
+            QVERIFY(window.setCurrentPage(QString::fromLatin1(id)));
+            QTest::qWait(200); // a round of live values drawn
+            const QImage shot = window.grab().toImage();
+            double sum = 0;
+            int n = 0;
+            for (int y = 0; y < shot.height(); y += 9)
+                for (int x = 0; x < shot.width(); x += 9, ++n)
+                    sum += qGray(shot.pixel(x, y)) / 255.0;
+            const double mean = sum / n;
+            QVERIFY2(dark ? mean < 0.35 : mean > 0.65, qPrintable(QStringLiteral("%1: mean grey %2").arg(id).arg(mean)));
+        }
     }
 
     void theSetupPageOpensTheWizard()

@@ -172,6 +172,14 @@ private slots:
         QCOMPARE(clicked.count(), 1);
         QTest::mouseClick(&chart, Qt::RightButton, {}, chart.rect().center());
         QCOMPARE(clicked.count(), 1);
+        // From the keyboard: Tab reaches it, Enter or Space opens it, the frame shows the focus.
+        QVERIFY(chart.focusPolicy() & Qt::TabFocus);
+        chart.setFocus();
+        QTest::keyClick(&chart, Qt::Key_Return);
+        QTest::keyClick(&chart, Qt::Key_Space);
+        QCOMPARE(clicked.count(), 3);
+        QTest::keyClick(&chart, Qt::Key_A);
+        QCOMPARE(clicked.count(), 3);
     }
 };
 
