@@ -12,6 +12,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QToolButton>
@@ -275,6 +276,25 @@ void TopologyPage::flush()
         showLink(m_selectedLinkA, m_selectedLinkB);
 }
 
+namespace {
+// The id of the NIC of that node the message names ("Link down on node01 mlx5_2: ..."), as a
+// whole word; empty when it names none.
+QString nicNamedIn(const pb::Cluster &cluster, const QString &node, const QString &message)
+{
+    for (const pb::Node &n : cluster.nodes()) {
+        if (QString::fromStdString(n.name()) != node)
+            continue;
+        for (const pb::Nic &nic : n.nics()) {
+            const QRegularExpression word(QStringLiteral("\\b%1\\b")
+                                              .arg(QRegularExpression::escape(QString::fromStdString(nic.name()))));
+            if (!nic.name().empty() && word.match(message).hasMatch())
+                return QString::fromStdString(nic.id());
+        }
+    }
+    return {};
+}
+} // namespace
+
 void TopologyPage::updateMarkers()
 {
     QHash<QString, TopoSeverity> markers;
@@ -288,8 +308,13 @@ void TopologyPage::updateMarkers()
         const QString node = QString::fromStdString(e.node());
         if (node.isEmpty())
             continue;
+        const QString nic = QString::fromStdString(e.kind()).startsWith(QLatin1String("nic"))
+                                ? nicNamedIn(m_cluster, node, QString::fromStdString(e.message()))
+                                : QString();
         if (e.gpu() >= 0 && QString::fromStdString(e.kind()).startsWith(QLatin1String("gpu")))
             raise(gpuId(node, e.gpu()), toTopo(e.severity()));
+        else if (!nic.isEmpty())
+            raise(nic, toTopo(e.severity())); // the port, not the whole node
         else if (e.gpu() >= 0 && QString::fromStdString(e.kind()).startsWith(QLatin1String("nvlink")))
             raise(gpuId(node, e.gpu()), toTopo(e.severity()));
         else

@@ -111,6 +111,7 @@ public:
     void setDown(bool down);
     bool isDown() const { return m_down; }
     void setMarker(TopoSeverity severity);
+    TopoSeverity marker() const { return m_marker; }
     QColor fillColour(const QPalette &palette) const;
     QRectF tileRect() const { return m_rect; }
 

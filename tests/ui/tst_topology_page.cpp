@@ -151,6 +151,10 @@ private slots:
         QTRY_VERIFY(!fabric->live().healthy);
         QVERIFY(view->linkItem("node01/mlx5_0", "leaf01")->live().healthy);
         QTRY_COMPARE(view->nodeItem("node02")->marker(), TopoSeverity::Critical);
+        // The flap's marker is on the port it names, not on its whole node.
+        QTRY_COMPARE(view->deviceItem("node01/mlx5_1")->marker(), TopoSeverity::Warning);
+        QCOMPARE(view->deviceItem("node01/mlx5_0")->marker(), TopoSeverity::None);
+        QCOMPARE(view->nodeItem("node01")->marker(), TopoSeverity::None);
     }
 
     void clickingAGpuShowsItsDetailsAndJumpsToCharts()
