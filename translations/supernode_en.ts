@@ -1805,6 +1805,14 @@ supernode --connect %4 --ca %5 --token-file %6%7</source>
         <source>%1 – %2 · %3 points</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Click to show every GPU again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ✕</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sn::JobDetails</name>
@@ -2495,10 +2503,6 @@ Submit anyway?</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Its first GPU&apos;s charts over the job&apos;s run</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The job holds no GPUs.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2576,6 +2580,14 @@ Submit anyway?</source>
     </message>
     <message>
         <source>Cannot requeue job %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its GPU&apos;s charts over the job&apos;s run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its GPUs&apos; charts side by side over the job&apos;s run</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3028,6 +3040,10 @@ Click to show every template</source>
     </message>
     <message>
         <source>Nobody is asked for a token here: this console is %1, role %2 (engine version %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job %1&apos;s GPUs</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

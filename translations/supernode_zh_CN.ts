@@ -1815,6 +1815,14 @@ supernode --connect %4 --ca %5 --token-file %6%7</translation>
         <source>%1 – %2 · %3 points</source>
         <translation>%1 – %2 · %3 个数据点</translation>
     </message>
+    <message>
+        <source>Click to show every GPU again</source>
+        <translation>点击重新显示所有 GPU</translation>
+    </message>
+    <message>
+        <source>%1 ✕</source>
+        <translation>%1 ✕</translation>
+    </message>
 </context>
 <context>
     <name>sn::JobDetails</name>
@@ -2507,10 +2515,6 @@ Submit anyway?</source>
         <translation>打开已填入此作业规格的提交器，原样或修改后重新提交</translation>
     </message>
     <message>
-        <source>Its first GPU&apos;s charts over the job&apos;s run</source>
-        <translation>其第一块 GPU 在作业运行期间的图表</translation>
-    </message>
-    <message>
         <source>The job holds no GPUs.</source>
         <translation>该作业未占用 GPU。</translation>
     </message>
@@ -2589,6 +2593,14 @@ Submit anyway?</source>
     <message>
         <source>Cannot requeue job %1: %2</source>
         <translation>无法将作业 %1 重新排队：%2</translation>
+    </message>
+    <message>
+        <source>Its GPU&apos;s charts over the job&apos;s run</source>
+        <translation>该作业运行期间其 GPU 的图表</translation>
+    </message>
+    <message>
+        <source>Its GPUs&apos; charts side by side over the job&apos;s run</source>
+        <translation>该作业运行期间其各 GPU 的图表并排显示</translation>
     </message>
 </context>
 <context>
@@ -3043,6 +3055,10 @@ Click to show every template</source>
     <message>
         <source>Nobody is asked for a token here: this console is %1, role %2 (engine version %3)</source>
         <translation>此处无需令牌:本控制台为 %1,角色 %2(引擎版本 %3)</translation>
+    </message>
+    <message>
+        <source>Job %1&apos;s GPUs</source>
+        <translation>作业 %1 的 GPU</translation>
     </message>
 </context>
 <context>

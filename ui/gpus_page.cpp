@@ -107,6 +107,13 @@ GpusPage::GpusPage(EngineApi &engine, SummaryPoller &poller, QWidget *parent) : 
     controls->addWidget(m_to);
     controls->addWidget(m_applyCustom);
     controls->addWidget(m_followBox);
+    m_gpuSetChip = new QPushButton;
+    m_gpuSetChip->setObjectName(QStringLiteral("gpus-set"));
+    m_gpuSetChip->setFlat(true);
+    m_gpuSetChip->setVisible(false);
+    m_gpuSetChip->setToolTip(tr("Click to show every GPU again"));
+    connect(m_gpuSetChip, &QPushButton::clicked, this, [this] { showGpus({}, {}); });
+    controls->addWidget(m_gpuSetChip);
     controls->addStretch(1);
 
     // Small multiples, grouped by node, in a scroll area.
@@ -174,6 +181,8 @@ GpusPage::GpusPage(EngineApi &engine, SummaryPoller &poller, QWidget *parent) : 
     connect(m_metricBox, &QComboBox::currentIndexChanged, this, [this] { setMetric(metric()); });
     connect(m_nodeBox, &QComboBox::currentIndexChanged, this, [this] {
         m_nodeFilter = m_nodeBox->currentData().toString();
+        m_gpuSet.clear(); // a node chosen by hand replaces a job's GPUs
+        m_gpuSetChip->setVisible(false);
         buildGrid(m_cluster);
         refresh();
     });
@@ -332,14 +341,17 @@ void GpusPage::buildGrid(const pb::Cluster &cluster)
     int shown = 0, total = 0;
     int insertAt = 1;
     for (const pb::Node *n : nodes) {
-        total += n->gpus_size();
-        if (shown + n->gpus_size() > kMaxSmallMultiples && shown > 0)
-            continue;
         const QString node = QString::fromStdString(n->name());
+        QVector<pb::Gpu> gpus;
+        for (const pb::Gpu &g : n->gpus())
+            if (m_gpuSet.isEmpty() || m_gpuSet.contains(node + QStringLiteral("/gpu") + QString::number(g.index())))
+                gpus.append(g);
+        total += static_cast<int>(gpus.size());
+        if (gpus.isEmpty() || (shown + gpus.size() > kMaxSmallMultiples && shown > 0))
+            continue;
         auto *box = new QGroupBox(n->state() == pb::NODE_STATE_DOWN ? tr("%1 — down").arg(node) : node);
         auto *grid = new QGridLayout(box);
         grid->setSpacing(fontMetrics().height() / 3);
-        QVector<pb::Gpu> gpus(n->gpus().begin(), n->gpus().end());
         std::sort(gpus.begin(), gpus.end(), [](const pb::Gpu &a, const pb::Gpu &b) { return a.index() < b.index(); });
         for (int i = 0; i < gpus.size(); ++i) {
             const int index = gpus[i].index();
@@ -361,6 +373,20 @@ void GpusPage::buildGrid(const pb::Cluster &cluster)
     }
     m_gridNote->setVisible(shown < total);
     m_gridNote->setText(tr("Showing %1 of %2 GPUs. Pick a node to see the others.").arg(shown).arg(total));
+}
+
+void GpusPage::showGpus(const QStringList &gpuIds, const QString &why)
+{
+    m_gpuSet = QSet<QString>(gpuIds.begin(), gpuIds.end());
+    m_gpuSetChip->setText(m_gpuSet.isEmpty() ? QString() : tr("%1 ✕").arg(why));
+    m_gpuSetChip->setVisible(!m_gpuSet.isEmpty());
+    if (!m_gpuSet.isEmpty() && !m_nodeFilter.isEmpty()) {
+        const QSignalBlocker quiet(m_nodeBox); // the set may span nodes: all of them, narrowed by it
+        m_nodeBox->setCurrentIndex(0);
+        m_nodeFilter.clear();
+    }
+    buildGrid(m_cluster);
+    showAll(); // asks for the charts' lines
 }
 
 QVector<SparkChart *> GpusPage::smallMultiples() const
@@ -464,7 +490,8 @@ void GpusPage::refresh()
 
 QString GpusPage::viewKey() const
 {
-    return showingDetail() ? detailGpu() : metric() + QLatin1Char('@') + m_nodeFilter;
+    return showingDetail() ? detailGpu()
+                           : metric() + QLatin1Char('@') + m_nodeFilter + QLatin1Char('#') + m_gpuSetChip->text();
 }
 
 void GpusPage::applyRound()

@@ -14,6 +14,7 @@
 
 #include <QHash>
 #include <QVector>
+#include <QSet>
 #include <QWidget>
 
 class QCheckBox;
@@ -52,6 +53,10 @@ public:
 
     void showGpu(const QString &node, int gpu); // the detail view
     void showAll();
+    // Small multiples of these GPUs only ("node01/gpu3", ...: a job's), under a chip that names
+    // them (why) and drops the narrowing when clicked; an empty list shows every GPU again.
+    void showGpus(const QStringList &gpuIds, const QString &why);
+    QPushButton *gpuSetChip() const { return m_gpuSetChip; }
     bool showingDetail() const;
     QString detailGpu() const
     {
@@ -92,6 +97,8 @@ private:
     bool m_inFlight = false, m_again = false;
     int m_rounds = 0;
     QString m_nodeFilter; // empty: all nodes
+    QSet<QString> m_gpuSet; // showGpus; empty: every GPU of the node filter
+    QPushButton *m_gpuSetChip = nullptr;
 
     // One round's answers, applied together.
     int m_outstanding = 0;

@@ -161,8 +161,15 @@ QWidget *JobsPage::buildDetailsPanel()
         const pb::Job *j = selectedJob();
         if (!j || j->gpus_size() == 0)
             return;
-        emit showGpuCharts(QString::fromStdString(j->gpus(0).node()), j->gpus(0).gpu(), j->start_time_ms(),
-                           j->end_time_ms());
+        if (j->gpus_size() == 1) { // one GPU: all its metrics
+            emit showGpuCharts(QString::fromStdString(j->gpus(0).node()), j->gpus(0).gpu(), j->start_time_ms(),
+                               j->end_time_ms());
+            return;
+        }
+        QStringList ids; // several: one chart each, side by side
+        for (const pb::GpuRef &g : j->gpus())
+            ids << QString::fromStdString(g.node()) + QStringLiteral("/gpu") + QString::number(g.gpu());
+        emit showJobGpuCharts(m_selectedId, ids, j->start_time_ms(), j->end_time_ms());
     });
     drawDetails();
     return panel;
@@ -244,8 +251,9 @@ void JobsPage::updateActions()
     m_onTopology->setToolTip(j && j->gpus_size() > 0 ? tr("Its GPUs highlighted on the Topology page")
                                                      : tr("The job holds no GPUs."));
     m_charts->setEnabled(j && j->gpus_size() > 0);
-    m_charts->setToolTip(j && j->gpus_size() > 0 ? tr("Its first GPU's charts over the job's run")
-                                                 : tr("The job holds no GPUs."));
+    m_charts->setToolTip(!j || j->gpus_size() == 0 ? tr("The job holds no GPUs.")
+                         : j->gpus_size() == 1  ? tr("Its GPU's charts over the job's run")
+                                                : tr("Its GPUs' charts side by side over the job's run"));
 }
 
 JobSubmitDialog *JobsPage::openSubmitDialog()

@@ -66,6 +66,9 @@ signals:
     void detailsShown(); // the details panel was drawn again (a new job, new state or new lines)
     void cancelAnswered(bool ok);
     void requeueAnswered(bool ok);
+    // A job on several GPUs: their small multiples on the GPUs page over the job's run (live
+    // while it runs, endMs 0).
+    void showJobGpuCharts(const QString &jobId, const QStringList &gpuIds, qint64 startMs, qint64 endMs);
     // The selected job's GPUs on the Topology page.
     void showOnTopology(const supernode::v1::Job &job);
     // The selected job's GPU's charts: over the job's run when it ended (endMs > 0), live otherwise.

@@ -214,7 +214,16 @@ void MainWindow::buildPages()
             setCurrentPage(QStringLiteral("topology"));
             topology->showJob(job);
         });
-    // From a job to its first GPU's charts: over its run when it ended, live while it runs.
+    // From a job on several GPUs to their charts side by side, over its run or live.
+    if (jobs && gpus)
+        connect(jobs, &JobsPage::showJobGpuCharts, this,
+                [this, gpus](const QString &jobId, const QStringList &ids, qint64 startMs, qint64 endMs) {
+                    if (endMs > startMs && startMs > 0)
+                        gpus->setCustomRange(startMs, endMs);
+                    gpus->showGpus(ids, tr("Job %1's GPUs").arg(jobId));
+                    setCurrentPage(QStringLiteral("gpus"));
+                });
+    // From a job to its GPU's charts: over its run when it ended, live while it runs.
     if (jobs && gpus)
         connect(jobs, &JobsPage::showGpuCharts, this,
                 [this, gpus](const QString &node, int gpu, qint64 startMs, qint64 endMs) {

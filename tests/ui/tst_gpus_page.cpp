@@ -15,6 +15,7 @@
 #include <QLineSeries>
 #include <QScrollArea>
 #include <QSignalSpy>
+#include <QPushButton>
 #include <QTest>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -133,6 +134,25 @@ private slots:
             QVERIFY(p.x() >= start && p.x() <= end);
         QCOMPARE(c->startMs(), start);
         QCOMPARE(c->endMs(), end);
+    }
+
+    void aJobsGpusAreChartedSideBySideUnderAChip()
+    {
+        Fixture f(*m_history);
+        QTRY_VERIFY_WITH_TIMEOUT(f.page->answeredRounds() >= 1, 10000);
+        const QStringList job{"node01/gpu2", "node01/gpu3", "node02/gpu5"};
+        f.page->showGpus(job, "Job 1042's GPUs");
+        QCOMPARE(f.page->smallMultiples().size(), 3); // across both nodes, only the job's
+        for (const QString &id : job)
+            QVERIFY2(f.page->chart(id), qPrintable(id));
+        QVERIFY(!f.page->chart("node01/gpu0"));
+        QVERIFY(f.page->gpuSetChip()->isVisible());
+        QVERIFY(f.page->gpuSetChip()->text().startsWith("Job 1042's GPUs"));
+        QVERIFY(f.nextRound());
+        QTRY_VERIFY(f.page->chart("node02/gpu5")->pointCount() > 0);
+        f.page->gpuSetChip()->click(); // every GPU again
+        QCOMPARE(f.page->smallMultiples().size(), 16);
+        QVERIFY(!f.page->gpuSetChip()->isVisible());
     }
 
     void switchingTimeRangesMovesTheWindow_data()

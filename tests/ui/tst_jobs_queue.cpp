@@ -167,10 +167,13 @@ private slots:
         QVERIFY(details.contains("python train.py --epochs 3"));
         QVERIFY(details.contains("node"));
         QVERIFY(page.chartsButton()->isEnabled());
-        QSignalSpy charts(&page, &JobsPage::showGpuCharts);
+        QSignalSpy charts(&page, &JobsPage::showJobGpuCharts); // several GPUs: side by side
         QTest::mouseClick(page.chartsButton(), Qt::LeftButton);
         QCOMPARE(charts.count(), 1);
-        QVERIFY(!charts.first().at(0).toString().isEmpty());
+        QCOMPARE(charts.first().at(0).toString(), running);
+        const QStringList ids = charts.first().at(1).toStringList();
+        QCOMPARE(ids.size(), waitFor(engine->getJob(running.toStdString()))->gpus_size());
+        QVERIFY(ids.size() > 1 && ids.first().contains("/gpu"));
         QCOMPARE(charts.first().at(3).toLongLong(), 0); // still running: live
 
         // The text filter hides the selected job: the selection goes, the panel says so.

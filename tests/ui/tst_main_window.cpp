@@ -401,6 +401,14 @@ private slots:
                      qPrintable(gpuId));
         }
         QVERIFY2(topology->details()->text().contains("Job " + id), qPrintable(topology->details()->text()));
+
+        // Its GPUs' charts: the eight side by side on the GPUs page.
+        jobs->chartsButton()->click();
+        QCOMPARE(window.currentPage(), QStringLiteral("gpus"));
+        auto *gpusPage = qobject_cast<GpusPage *>(window.page(QStringLiteral("gpus")));
+        QCOMPARE(gpusPage->smallMultiples().size(), 8);
+        for (const pb::GpuRef &g : running->gpus())
+            QVERIFY(gpusPage->chart(QStringLiteral("%1/gpu%2").arg(QString::fromStdString(g.node())).arg(g.gpu())));
     }
 
     // A dark system palette gives dark pages (charts, topology, tables), a light one light pages:
