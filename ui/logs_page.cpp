@@ -421,6 +421,7 @@ void LogsPage::eventSelected()
         m_details->clear();
         m_eventChart->setVisible(false);
         ++m_chartGeneration;
+        m_chartedKey.clear();
         return;
     }
     const pb::Event e = *selected; // the filters below may move rows
@@ -452,6 +453,12 @@ void LogsPage::eventSelected()
 
 void LogsPage::chartEvent(const pb::Event &e)
 {
+    // Any event's change (a new one, an acknowledgement) reselects; the chart is asked for again
+    // only when the selected anomaly's window could have moved.
+    const QString key = QStringLiteral("%1/%2/%3").arg(e.id()).arg(e.end_ms()).arg(e.ongoing() ? m_latestMs : 0);
+    if (key == m_chartedKey && m_eventChart->isVisible())
+        return;
+    m_chartedKey = key;
     const GpuChartMetric *metric = anomalyChartMetric(e);
     const int generation = ++m_chartGeneration;
     if (!metric) {

@@ -114,6 +114,7 @@ private:
     QLabel *m_details = nullptr;
     SparkChart *m_eventChart = nullptr;
     int m_chartGeneration = 0; // only the answer for the newest selection is drawn
+    QString m_chartedKey;      // the anomaly (id, end, now if ongoing) the chart shows
     QTabWidget *m_tabs = nullptr;
     LogTemplatesPanel *m_templates = nullptr;
     QPushButton *m_templateChip = nullptr;
