@@ -96,6 +96,7 @@ double loadAverage()
 struct Tally {
     std::mutex mutex;
     std::vector<double> submitMs, sampleMs;
+    std::vector<double> agentLagMs; // how late an agent wrote each batch after its tick (this process's delay)
     std::uint64_t submissions = 0, samplesPushed = 0, samplesReceived = 0, events = 0, errors = 0;
     std::deque<std::string> errorText; // the first few, for the summary
     void error(std::string what)
@@ -128,6 +129,7 @@ void agent(const bench::AgentTarget &target, int index, const std::atomic<bool> 
         const auto streamEnd = Clock::now() + std::chrono::seconds(60);
         for (bool first = true; !stop && Clock::now() < streamEnd; first = false) {
             std::this_thread::sleep_until(next);
+            const double lagMs = std::chrono::duration<double, std::milli>(Clock::now() - next).count();
             next += std::chrono::seconds(1);
             const std::int64_t stamp = tickMs;
             tickMs += 1000;
@@ -136,6 +138,7 @@ void agent(const bench::AgentTarget &target, int index, const std::atomic<bool> 
             sent += kSamplesPerBatch;
             std::lock_guard lock(tally.mutex);
             tally.samplesPushed += kSamplesPerBatch;
+            tally.agentLagMs.push_back(lagMs);
         }
         writer->WritesDone();
         const grpc::Status status = writer->Finish();
@@ -309,12 +312,13 @@ int main(int argc, char **argv)
         const double cpuPct = 100 * (cpu - lastCpu) / std::chrono::duration<double>(now - lastTick).count();
         lastCpu = cpu;
         lastTick = now;
-        std::vector<double> submitMs, sampleMs;
+        std::vector<double> submitMs, sampleMs, lagMs;
         std::uint64_t submissions, pushed, received, events, errors;
         {
             std::lock_guard lock(tally.mutex);
             submitMs.swap(tally.submitMs);
             sampleMs.swap(tally.sampleMs);
+            lagMs.swap(tally.agentLagMs);
             submissions = tally.submissions;
             pushed = tally.samplesPushed;
             received = tally.samplesReceived;
@@ -332,12 +336,13 @@ int main(int argc, char **argv)
         sampleP99s.push_back(percentile(sampleMs, 0.99));
         loads.push_back(loadAverage());
         std::printf("{\"area\":\"soak\",\"minute\":%d,\"rss_mib\":%.1f,\"hwm_mib\":%.1f,\"cpu_pct\":%.1f,"
-                    "\"submit_p99_ms\":%.1f,\"sample_to_subscriber_p99_ms\":%.1f,\"submissions\":%llu,"
+                    "\"submit_p99_ms\":%.1f,\"sample_to_subscriber_p50_ms\":%.1f,\"sample_to_subscriber_p99_ms\":%.1f,"
+                    "\"agent_write_lag_p99_ms\":%.1f,\"submissions\":%llu,"
                     "\"samples_pushed\":%llu,\"samples_received\":%llu,\"events_received\":%llu,\"errors\":%llu,"
                     "\"load1\":%.2f}\n",
-                    minute, rss, hwm, cpuPct, submitP99s.back(), sampleP99s.back(), (unsigned long long)submissions,
-                    (unsigned long long)pushed, (unsigned long long)received, (unsigned long long)events,
-                    (unsigned long long)errors, loads.back());
+                    minute, rss, hwm, cpuPct, submitP99s.back(), percentile(sampleMs, 0.5), sampleP99s.back(),
+                    percentile(lagMs, 0.99), (unsigned long long)submissions, (unsigned long long)pushed,
+                    (unsigned long long)received, (unsigned long long)events, (unsigned long long)errors, loads.back());
         std::fflush(stdout);
         if (daemon.pid() == 0) {
             tally.error("supernoded exited");

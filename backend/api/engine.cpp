@@ -145,18 +145,19 @@ void Engine::ingestSamples(std::vector<MetricSample> samples, bool simulated)
     // One batch per sample time, as a collector sends them.
     std::stable_sort(samples.begin(), samples.end(),
                      [](const MetricSample &a, const MetricSample &b) { return a.timeMs < b.timeMs; });
-    pb::SampleBatch batch;
-    batch.set_simulated(simulated);
+    auto batch = std::make_shared<pb::SampleBatch>();
+    batch->set_simulated(simulated);
     for (const MetricSample &s : samples) {
-        if (batch.samples_size() > 0 && batch.time_ms() != s.timeMs) {
-            emit telemetry(batch);
-            batch.clear_samples();
+        if (batch->samples_size() > 0 && batch->time_ms() != s.timeMs) {
+            emit telemetry(std::move(batch));
+            batch = std::make_shared<pb::SampleBatch>();
+            batch->set_simulated(simulated);
         }
-        batch.set_time_ms(s.timeMs);
-        toProto(s, *batch.add_samples());
+        batch->set_time_ms(s.timeMs);
+        toProto(s, *batch->add_samples());
     }
-    if (batch.samples_size() > 0)
-        emit telemetry(batch);
+    if (batch->samples_size() > 0)
+        emit telemetry(std::move(batch));
     watchTelemetry(samples);
     if (auto stored = m_store->append(samples); !stored)
         qCWarning(lcEngine).noquote() << "telemetry not stored:" << QString::fromStdString(stored.error().message);

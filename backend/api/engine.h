@@ -40,6 +40,9 @@ class EngineJobs;
 
 namespace pb = supernode::v1;
 
+// One sample time's telemetry as the engine publishes it (Engine::telemetry).
+using SharedSampleBatch = std::shared_ptr<const pb::SampleBatch>;
+
 class Engine : public QObject {
     Q_OBJECT
 public:
@@ -129,7 +132,9 @@ public:
     JobBackendRouter *jobBackends() const { return m_backendRouter.get(); }
 
 signals:
-    void telemetry(const supernode::v1::SampleBatch &batch);
+    // Shared and immutable: a queued connection copies the pointer, not the samples with their
+    // label maps (a copy per subscriber was most of the daemon's CPU under 20 console streams).
+    void telemetry(const sn::SharedSampleBatch &batch);
     void eventRaised(const supernode::v1::Event &event);
     void logLines(const supernode::v1::LogBatch &batch);
 

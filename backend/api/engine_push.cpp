@@ -19,22 +19,22 @@ namespace {
 
 // One SampleBatch per sample time, as the collectors' batches come. `fresh` is in time order.
 void publishPushed(const PushStreamTable &table, const std::vector<tsdb::RefSample> &fresh,
-                   const std::function<void(const pb::SampleBatch &)> &emitBatch)
+                   const std::function<void(SharedSampleBatch)> &emitBatch)
 {
-    pb::SampleBatch batch;
+    auto batch = std::make_shared<pb::SampleBatch>();
     for (const tsdb::RefSample &s : fresh) {
-        if (batch.samples_size() > 0 && batch.time_ms() != s.timeMs) {
-            emitBatch(batch);
-            batch.clear_samples();
+        if (batch->samples_size() > 0 && batch->time_ms() != s.timeMs) {
+            emitBatch(std::move(batch));
+            batch = std::make_shared<pb::SampleBatch>();
         }
-        batch.set_time_ms(s.timeMs);
-        pb::Sample *out = batch.add_samples();
+        batch->set_time_ms(s.timeMs);
+        pb::Sample *out = batch->add_samples();
         *out = table.names[s.ref];
         out->set_time_ms(s.timeMs);
         out->set_value(s.value);
     }
-    if (batch.samples_size() > 0)
-        emitBatch(batch);
+    if (batch->samples_size() > 0)
+        emitBatch(std::move(batch));
 }
 
 } // namespace
@@ -115,7 +115,7 @@ Result<PushedResult> Engine::ingestPushed(PushStreamTable &table, PushedBatch ba
     if (!fresh.empty()) {
         if (!std::is_sorted(fresh.begin(), fresh.end(), byTime))
             std::stable_sort(fresh.begin(), fresh.end(), byTime);
-        publishPushed(table, fresh, [this](const pb::SampleBatch &b) { emit telemetry(b); });
+        publishPushed(table, fresh, [this](SharedSampleBatch b) { emit telemetry(b); });
     }
     if (!watched.empty()) {
         // In time order, as the watch gets collected samples (the load-aware detectors pair a

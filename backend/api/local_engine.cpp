@@ -8,6 +8,7 @@ namespace sn {
 LocalEngine::LocalEngine(Options options, QObject *parent) : EngineApi(parent)
 {
     qRegisterMetaType<pb::SampleBatch>();
+    qRegisterMetaType<SharedSampleBatch>();
     qRegisterMetaType<pb::Event>();
     qRegisterMetaType<pb::LogBatch>();
     m_virtualTime = options.engine.virtualTime;
@@ -78,7 +79,8 @@ std::unique_ptr<TelemetryStream> LocalEngine::subscribeTelemetry(const pb::Subsc
     TelemetryStream *target = stream.get();
     connect(
         m_engine, &Engine::telemetry, target,
-        [target, request](const pb::SampleBatch &batch) {
+        [target, request](const SharedSampleBatch &shared) {
+            const pb::SampleBatch &batch = *shared;
             if (request.metrics().empty() && request.nodes().empty()) {
                 emit target->batch(batch);
                 return;

@@ -126,7 +126,7 @@ private slots:
         };
         Engine engine(std::move(options));
         int batches = 0;
-        QObject::connect(&engine, &Engine::telemetry, [&](const pb::SampleBatch &) { ++batches; });
+        QObject::connect(&engine, &Engine::telemetry, [&](const SharedSampleBatch &) { ++batches; });
 
         // The first step down (700 -> 650 W) is in the script, blocked on the fifo.
         QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(dir.filePath("started.1")), 20000);

@@ -72,7 +72,8 @@ Run runOverheat(bool dryRun, const std::string &dataDir = {})
     Engine engine(std::move(options));
     const std::string node = engine.cluster().nodes(0).name();
     Run run;
-    QObject::connect(&engine, &Engine::telemetry, [&](const pb::SampleBatch &batch) {
+    QObject::connect(&engine, &Engine::telemetry, [&](const SharedSampleBatch &shared) {
+        const pb::SampleBatch &batch = *shared;
         for (const pb::Sample &s : batch.samples()) {
             if (s.labels().at("Hostname") != node || s.labels().count("gpu") == 0 || s.labels().at("gpu") != "0")
                 continue;
