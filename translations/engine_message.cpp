@@ -4,6 +4,7 @@
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <functional>
 #include <vector>
 
 namespace sn {
@@ -98,6 +99,67 @@ const char *const kPatterns[] = {
     QT_TRANSLATE_NOOP("sn::EngineMessage", "cannot check the host key of %1 against %2: %3"),
 };
 
+// Why a job waits or was stopped, and why a plan does not fit (backend/scheduler/scheduler*.cpp,
+// sim/simulated_cluster.cpp, api/engine_jobs.cpp, planner/job_planner.cpp). The engine joins such
+// clauses with "; " ("waiting for 8 GPUs on one node; the largest free block is 4 GPUs on n3;
+// position 2"), so engineReasonText() translates clause by clause with these patterns, each
+// matched against one whole clause: a pattern ending in a placeholder could otherwise swallow the
+// clauses after it. Number and model variants are spelled out rather than nested, for the same
+// reason.
+const char *const kReasonPatterns[] = {
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "%1; %2"), // the joint between two clauses
+    // scheduler
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "position %1"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "waiting behind the first %1 pending jobs (not considered this cycle)"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "submitted"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "waits for the next scheduling cycle"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "requeued from its last checkpoint"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "resumes from its last checkpoint"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "waiting for job %1 to end successfully"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "waiting for job %1 to end"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "dependency never satisfied: job %1 ended failed"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "dependency never satisfied: job %1 ended cancelled"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "queue %1 is at its max of %2 GPUs (%3 in use)"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "queue %1 is at its memory limit of %2 GiB"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "behind job %1 (first in, first out)"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "waiting for %1 CPUs on one node"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "waiting for a %1/1000 share of one GPU"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "waiting for a %1/1000 share of one %2 GPU"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "waiting for 1 GPU on one node"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "waiting for 1 GPU %1 on one node"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "waiting for %1 GPUs on one node"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "waiting for %1 GPUs %2 on one node"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "waiting for %1 GPUs on one NVSwitch node"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "waiting for %1 GPUs %2 on one NVSwitch node"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "the largest free block is 1 GPU on %1"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "the largest free block is %1 GPUs on %2"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "waiting for %1 GPUs across nodes, all at once (gang)"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "waiting for %1 GPUs %2 across nodes, all at once (gang)"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "%1 free"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "resources reserved for it from +%1 s"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "it would delay the reservation of job %1"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "preempted for job %1 (higher priority)"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "preempted for job %1 (queue %2 reclaims its guarantee)"),
+    // the embedded engine's jobs (simulation, RequeueJob)
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "waiting for the next placement pass"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "requeued: the engine restarted"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "interrupted by a hardware fault"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "requeued on request"),
+    // the planner: why a job does not fit
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "the declared model does not fit on %1 x %2: %3"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "needs %1 per GPU but %2 has %3"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "the largest part is parameters (%1)"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "the largest part is gradients (%1)"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "the largest part is optimizer states (%1)"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "the largest part is activations (%1)"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "the largest part is KV cache (%1)"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "nearest configuration that fits: %1"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "no configuration of %1 GPUs fits: it needs at least %2 %3"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "no configuration of %1 GPUs fits"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage",
+                      "TP %1 spans nodes (%2 GPUs per node): tensor-parallel traffic crosses the network"),
+};
+
 struct Pattern {
     const char *source;
     QRegularExpression regex;
@@ -106,29 +168,43 @@ struct Pattern {
 
 // "%1 expects %2, got %3" becomes ^(.+?) expects (.+?), got (.+?)$ with the captures numbered
 // by the placeholders' order in the text.
+template <std::size_t N> std::vector<Pattern> compile(const char *const (&sources)[N])
+{
+    std::vector<Pattern> out;
+    static const QRegularExpression placeholder(QStringLiteral("%(\\d)"));
+    for (const char *source : sources) {
+        const QString text = QString::fromUtf8(source);
+        QString regex = QStringLiteral("^");
+        qsizetype last = 0, literal = 0;
+        for (auto it = placeholder.globalMatch(text); it.hasNext();) {
+            const auto m = it.next();
+            regex += QRegularExpression::escape(text.mid(last, m.capturedStart() - last)) +
+                     QStringLiteral("(?<p%1>.+?)").arg(m.captured(1));
+            literal += m.capturedStart() - last;
+            last = m.capturedEnd();
+        }
+        regex += QRegularExpression::escape(text.mid(last)) + QLatin1Char('$');
+        literal += text.size() - last;
+        out.push_back({source, QRegularExpression(regex, QRegularExpression::DotMatchesEverythingOption), literal});
+    }
+    std::stable_sort(out.begin(), out.end(),
+                     [](const Pattern &a, const Pattern &b) { return a.literalLength > b.literalLength; });
+    return out;
+}
+
 const std::vector<Pattern> &patterns()
 {
+    static const std::vector<Pattern> kCompiled = compile(kPatterns);
+    return kCompiled;
+}
+
+// Without the joint "%1; %2" (kReasonPatterns[0]): clauses are split before matching.
+const std::vector<Pattern> &reasonPatterns()
+{
     static const std::vector<Pattern> kCompiled = [] {
-        std::vector<Pattern> out;
-        static const QRegularExpression placeholder(QStringLiteral("%(\\d)"));
-        for (const char *source : kPatterns) {
-            const QString text = QString::fromUtf8(source);
-            QString regex = QStringLiteral("^");
-            qsizetype last = 0, literal = 0;
-            for (auto it = placeholder.globalMatch(text); it.hasNext();) {
-                const auto m = it.next();
-                regex += QRegularExpression::escape(text.mid(last, m.capturedStart() - last)) +
-                         QStringLiteral("(?<p%1>.+?)").arg(m.captured(1));
-                literal += m.capturedStart() - last;
-                last = m.capturedEnd();
-            }
-            regex += QRegularExpression::escape(text.mid(last)) + QLatin1Char('$');
-            literal += text.size() - last;
-            out.push_back({source, QRegularExpression(regex, QRegularExpression::DotMatchesEverythingOption), literal});
-        }
-        std::stable_sort(out.begin(), out.end(),
-                         [](const Pattern &a, const Pattern &b) { return a.literalLength > b.literalLength; });
-        return out;
+        std::vector<Pattern> all = compile(kReasonPatterns);
+        std::erase_if(all, [](const Pattern &p) { return p.source == kReasonPatterns[0]; });
+        return all;
     }();
     return kCompiled;
 }
@@ -159,6 +235,19 @@ QString substitute(const QString &format, const QStringList &parts)
     return out;
 }
 
+// The captured parts of `m`, %1 first; each through `inner` (nullptr: as they are).
+QStringList capturedParts(const QRegularExpressionMatch &m, const std::function<QString(const QString &)> &inner)
+{
+    QStringList parts;
+    for (int n = 1; n <= 9; ++n) {
+        const QString name = QStringLiteral("p%1").arg(n);
+        if (m.capturedStart(name) < 0)
+            break;
+        parts << (inner ? inner(m.captured(name)) : m.captured(name));
+    }
+    return parts;
+}
+
 QString translate(const QString &message, int depth)
 {
     if (depth > 4 || message.isEmpty())
@@ -169,18 +258,31 @@ QString translate(const QString &message, int depth)
         const auto m = p.regex.match(message);
         if (!m.hasMatch())
             continue;
-        QStringList parts;
-        for (int n = 1; n <= 9; ++n) {
-            const QString part = m.captured(QStringLiteral("p%1").arg(n));
-            if (m.capturedStart(QStringLiteral("p%1").arg(n)) < 0)
-                break;
+        const QStringList parts = capturedParts(m, [depth](const QString &part) {
             // A quoted part is the user's own text (a key, a value): never translated.
             const bool quoted = part.startsWith(QLatin1Char('\'')) || part.startsWith(QLatin1Char('"'));
-            parts << (quoted ? part : translate(part, depth + 1));
-        }
+            return quoted ? part : translate(part, depth + 1);
+        });
         return substitute(QCoreApplication::translate(kContext, p.source), parts);
     }
     return message;
+}
+
+// One clause of a reason. Its parts of one word are numbers, ids, names and sizes, kept as they
+// are; a part of several words is a clause itself ("...does not fit on 8 x H100: needs ...").
+// A clause no reason pattern knows may still be an engine message (a fault's cause).
+QString translateClause(const QString &clause, int depth)
+{
+    if (depth > 2)
+        return clause;
+    for (const Pattern &p : reasonPatterns())
+        if (const auto m = p.regex.match(clause); m.hasMatch()) {
+            const QStringList parts = capturedParts(m, [depth](const QString &part) {
+                return part.contains(QLatin1Char(' ')) ? translateClause(part, depth + 1) : part;
+            });
+            return substitute(QCoreApplication::translate(kContext, p.source), parts);
+        }
+    return translate(clause, 0);
 }
 
 } // namespace
@@ -200,10 +302,27 @@ QString errorText(const Error &error)
     return engineMessageText(error.message);
 }
 
+QString engineReasonText(const QString &reason)
+{
+    const QStringList clauses = reason.split(QStringLiteral("; "));
+    QString out = translateClause(clauses.front(), 0);
+    for (qsizetype i = 1; i < clauses.size(); ++i)
+        out = substitute(QCoreApplication::translate(kContext, kReasonPatterns[0]),
+                         {out, translateClause(clauses[i], 0)});
+    return out;
+}
+
+QString engineReasonText(const std::string &reason)
+{
+    return engineReasonText(QString::fromStdString(reason));
+}
+
 QStringList engineMessagePatterns()
 {
     QStringList out;
     for (const char *source : kPatterns)
+        out << QString::fromUtf8(source);
+    for (const char *source : kReasonPatterns)
         out << QString::fromUtf8(source);
     return out;
 }

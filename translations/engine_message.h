@@ -27,6 +27,12 @@ QString engineMessageText(const std::string &message);
 // An Error's message for display: engineMessageText(error.message).
 QString errorText(const Error &error);
 
+// Why a job waits or stopped (Job.pending_reason) and why a plan does not fit (PlanJobResponse.
+// reason, warnings): clauses the engine joins with "; ", each translated by its own pattern and
+// joined the language's way; a clause no pattern knows is kept as the engine wrote it.
+QString engineReasonText(const QString &reason);
+QString engineReasonText(const std::string &reason);
+
 // The catalogue's English patterns, for tests (each must have a translation in zh_CN).
 QStringList engineMessagePatterns();
 

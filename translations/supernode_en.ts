@@ -1423,6 +1423,194 @@ supernode --connect %4 --ca %5 --token-file %6%7</source>
         <source>at the top level</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>position %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting behind the first %1 pending jobs (not considered this cycle)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>submitted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waits for the next scheduling cycle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requeued from its last checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resumes from its last checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for job %1 to end successfully</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for job %1 to end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dependency never satisfied: job %1 ended failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dependency never satisfied: job %1 ended cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queue %1 is at its max of %2 GPUs (%3 in use)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>queue %1 is at its memory limit of %2 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>behind job %1 (first in, first out)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for %1 CPUs on one node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for a %1/1000 share of one GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for a %1/1000 share of one %2 GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for 1 GPU on one node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for 1 GPU %1 on one node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for %1 GPUs on one node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for %1 GPUs %2 on one node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for %1 GPUs on one NVSwitch node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for %1 GPUs %2 on one NVSwitch node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the largest free block is 1 GPU on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the largest free block is %1 GPUs on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for %1 GPUs across nodes, all at once (gang)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for %1 GPUs %2 across nodes, all at once (gang)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 free</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resources reserved for it from +%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it would delay the reservation of job %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preempted for job %1 (higher priority)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preempted for job %1 (queue %2 reclaims its guarantee)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for the next placement pass</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requeued: the engine restarted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interrupted by a hardware fault</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requeued on request</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the declared model does not fit on %1 x %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs %1 per GPU but %2 has %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the largest part is parameters (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the largest part is gradients (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the largest part is optimizer states (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the largest part is activations (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the largest part is KV cache (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nearest configuration that fits: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no configuration of %1 GPUs fits: it needs at least %2 %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no configuration of %1 GPUs fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1 spans nodes (%2 GPUs per node): tensor-parallel traffic crosses the network</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sn::EventDetails</name>
@@ -5172,6 +5360,58 @@ supernoded will listen on %4 with TLS and take a connection only with a token%5.
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>unconfigured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>registered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>simulated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>configured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 x %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ADDRESS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>REPORTING</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KNOWN FROM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>REGISTERED (UTC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nodes takes no argument &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>usage: supernodectl [--json] [--lang zh_CN|en] [--config cluster.yaml] COMMAND [ARGS]
        supernodectl --remote grpcs://HOST:PORT --token-file F [--ca F] [--client-cert F --client-key F] COMMAND
 
@@ -5229,6 +5469,8 @@ Commands:
                                    manifests) and, on stderr, the command it goes to
   jobs list [--state STATE] [--limit N] | jobs get ID | jobs cancel ID | jobs requeue ID
                                    jobs (useful with --remote: the daemon keeps them)
+  jobs why ID                      why a job waits (the scheduler&apos;s reason, its place in the
+                                   order), or what it does instead
   events [--open] [--limit N]      the event timeline, newest first
   certs init DIR [--host NAME]...  create a CA, a server certificate (for 127.0.0.1, localhost
                                    and each NAME) and a client certificate in DIR; keys 0600
@@ -5263,59 +5505,39 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine una
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>unconfigured</source>
+        <source>%1 waits: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>registered</source>
+        <source>the scheduler has not said why yet</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>simulated</source>
+        <source>number %1 in the scheduling order</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>configured</source>
+        <source>%1 does not wait: it runs on %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 x %2</source>
+        <source>%1 does not wait: it has ended (%2, exit code %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>unknown model</source>
+        <source>preempted %1 times, requeued %2 times</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>ADDRESS</source>
+        <source>planner: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>REPORTING</source>
+        <source>%1 job %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>KNOWN FROM</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>REGISTERED (UTC)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>yes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>nodes takes no argument &apos;%1&apos;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>expected: jobs submit|list|get|cancel|requeue</source>
+        <source>expected: jobs submit|list|get|why|cancel|requeue</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1433,6 +1433,194 @@ supernode --connect %4 --ca %5 --token-file %6%7</translation>
         <source>at the top level</source>
         <translation>顶层</translation>
     </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <source>position %1</source>
+        <translation>排队第 %1 位</translation>
+    </message>
+    <message>
+        <source>waiting behind the first %1 pending jobs (not considered this cycle)</source>
+        <translation>排在前 %1 个等待作业之后（本轮调度未考虑）</translation>
+    </message>
+    <message>
+        <source>submitted</source>
+        <translation>已提交</translation>
+    </message>
+    <message>
+        <source>waits for the next scheduling cycle</source>
+        <translation>等待下一轮调度</translation>
+    </message>
+    <message>
+        <source>requeued from its last checkpoint</source>
+        <translation>已从上一个检查点重新排队</translation>
+    </message>
+    <message>
+        <source>resumes from its last checkpoint</source>
+        <translation>将从上一个检查点恢复</translation>
+    </message>
+    <message>
+        <source>waiting for job %1 to end successfully</source>
+        <translation>等待作业 %1 成功结束</translation>
+    </message>
+    <message>
+        <source>waiting for job %1 to end</source>
+        <translation>等待作业 %1 结束</translation>
+    </message>
+    <message>
+        <source>dependency never satisfied: job %1 ended failed</source>
+        <translation>依赖永远无法满足：作业 %1 以失败结束</translation>
+    </message>
+    <message>
+        <source>dependency never satisfied: job %1 ended cancelled</source>
+        <translation>依赖永远无法满足：作业 %1 已被取消</translation>
+    </message>
+    <message>
+        <source>queue %1 is at its max of %2 GPUs (%3 in use)</source>
+        <translation>队列 %1 已达到 %2 块 GPU 的上限（%3 块在用）</translation>
+    </message>
+    <message>
+        <source>queue %1 is at its memory limit of %2 GiB</source>
+        <translation>队列 %1 已达到 %2 GiB 的内存上限</translation>
+    </message>
+    <message>
+        <source>behind job %1 (first in, first out)</source>
+        <translation>排在作业 %1 之后（先进先出）</translation>
+    </message>
+    <message>
+        <source>waiting for %1 CPUs on one node</source>
+        <translation>等待同一节点上的 %1 个 CPU</translation>
+    </message>
+    <message>
+        <source>waiting for a %1/1000 share of one GPU</source>
+        <translation>等待一块 GPU 的 %1/1000 份额</translation>
+    </message>
+    <message>
+        <source>waiting for a %1/1000 share of one %2 GPU</source>
+        <translation>等待一块 %2 GPU 的 %1/1000 份额</translation>
+    </message>
+    <message>
+        <source>waiting for 1 GPU on one node</source>
+        <translation>等待 1 块 GPU</translation>
+    </message>
+    <message>
+        <source>waiting for 1 GPU %1 on one node</source>
+        <translation>等待 1 块 %1 GPU</translation>
+    </message>
+    <message>
+        <source>waiting for %1 GPUs on one node</source>
+        <translation>等待同一节点上的 %1 块 GPU</translation>
+    </message>
+    <message>
+        <source>waiting for %1 GPUs %2 on one node</source>
+        <translation>等待同一节点上的 %1 块 %2 GPU</translation>
+    </message>
+    <message>
+        <source>waiting for %1 GPUs on one NVSwitch node</source>
+        <translation>等待同一 NVSwitch 节点上的 %1 块 GPU</translation>
+    </message>
+    <message>
+        <source>waiting for %1 GPUs %2 on one NVSwitch node</source>
+        <translation>等待同一 NVSwitch 节点上的 %1 块 %2 GPU</translation>
+    </message>
+    <message>
+        <source>the largest free block is 1 GPU on %1</source>
+        <translation>最大的空闲块是 %1 上的 1 块 GPU</translation>
+    </message>
+    <message>
+        <source>the largest free block is %1 GPUs on %2</source>
+        <translation>最大的空闲块是 %2 上的 %1 块 GPU</translation>
+    </message>
+    <message>
+        <source>waiting for %1 GPUs across nodes, all at once (gang)</source>
+        <translation>等待跨节点同时分配 %1 块 GPU（成组调度）</translation>
+    </message>
+    <message>
+        <source>waiting for %1 GPUs %2 across nodes, all at once (gang)</source>
+        <translation>等待跨节点同时分配 %1 块 %2 GPU（成组调度）</translation>
+    </message>
+    <message>
+        <source>%1 free</source>
+        <translation>空闲 %1 块</translation>
+    </message>
+    <message>
+        <source>resources reserved for it from +%1 s</source>
+        <translation>已为它预留资源，从 +%1 秒起</translation>
+    </message>
+    <message>
+        <source>it would delay the reservation of job %1</source>
+        <translation>它会推迟作业 %1 的预留</translation>
+    </message>
+    <message>
+        <source>preempted for job %1 (higher priority)</source>
+        <translation>为作业 %1 被抢占（其优先级更高）</translation>
+    </message>
+    <message>
+        <source>preempted for job %1 (queue %2 reclaims its guarantee)</source>
+        <translation>为作业 %1 被抢占（队列 %2 收回其保障额度）</translation>
+    </message>
+    <message>
+        <source>waiting for the next placement pass</source>
+        <translation>等待下一轮放置</translation>
+    </message>
+    <message>
+        <source>requeued: the engine restarted</source>
+        <translation>已重新排队：引擎已重启</translation>
+    </message>
+    <message>
+        <source>interrupted by a hardware fault</source>
+        <translation>被硬件故障中断</translation>
+    </message>
+    <message>
+        <source>requeued on request</source>
+        <translation>应请求重新排队</translation>
+    </message>
+    <message>
+        <source>the declared model does not fit on %1 x %2: %3</source>
+        <translation>声明的模型在 %1 x %2 上放不下：%3</translation>
+    </message>
+    <message>
+        <source>needs %1 per GPU but %2 has %3</source>
+        <translation>每块 GPU 需要 %1，但 %2 只有 %3</translation>
+    </message>
+    <message>
+        <source>the largest part is parameters (%1)</source>
+        <translation>最大的部分是参数（%1）</translation>
+    </message>
+    <message>
+        <source>the largest part is gradients (%1)</source>
+        <translation>最大的部分是梯度（%1）</translation>
+    </message>
+    <message>
+        <source>the largest part is optimizer states (%1)</source>
+        <translation>最大的部分是优化器状态（%1）</translation>
+    </message>
+    <message>
+        <source>the largest part is activations (%1)</source>
+        <translation>最大的部分是激活值（%1）</translation>
+    </message>
+    <message>
+        <source>the largest part is KV cache (%1)</source>
+        <translation>最大的部分是 KV 缓存（%1）</translation>
+    </message>
+    <message>
+        <source>nearest configuration that fits: %1</source>
+        <translation>能放下的最接近配置：%1</translation>
+    </message>
+    <message>
+        <source>no configuration of %1 GPUs fits: it needs at least %2 %3</source>
+        <translation>%1 块 GPU 的任何配置都放不下：至少需要 %2 块 %3</translation>
+    </message>
+    <message>
+        <source>no configuration of %1 GPUs fits</source>
+        <translation>%1 块 GPU 的任何配置都放不下</translation>
+    </message>
+    <message>
+        <source>TP %1 spans nodes (%2 GPUs per node): tensor-parallel traffic crosses the network</source>
+        <translation>TP %1 跨越节点（每节点 %2 块 GPU）：张量并行流量要经过网络</translation>
+    </message>
 </context>
 <context>
     <name>sn::EventDetails</name>
@@ -5200,6 +5388,58 @@ supernoded 将在 %4 上以 TLS 监听，只接受带令牌%5的连接。</trans
         <translation>%1：%2</translation>
     </message>
     <message>
+        <source>unconfigured</source>
+        <translation>未配置</translation>
+    </message>
+    <message>
+        <source>registered</source>
+        <translation>已注册</translation>
+    </message>
+    <message>
+        <source>simulated</source>
+        <translation>模拟</translation>
+    </message>
+    <message>
+        <source>configured</source>
+        <translation>已配置</translation>
+    </message>
+    <message>
+        <source>%1 x %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>unknown model</source>
+        <translation>型号未知</translation>
+    </message>
+    <message>
+        <source>ADDRESS</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>REPORTING</source>
+        <translation>上报</translation>
+    </message>
+    <message>
+        <source>KNOWN FROM</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>REGISTERED (UTC)</source>
+        <translation>注册时间 (UTC)</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>nodes takes no argument &apos;%1&apos;</source>
+        <translation>nodes 不接受参数“%1”</translation>
+    </message>
+    <message>
         <source>usage: supernodectl [--json] [--lang zh_CN|en] [--config cluster.yaml] COMMAND [ARGS]
        supernodectl --remote grpcs://HOST:PORT --token-file F [--ca F] [--client-cert F --client-key F] COMMAND
 
@@ -5257,6 +5497,8 @@ Commands:
                                    manifests) and, on stderr, the command it goes to
   jobs list [--state STATE] [--limit N] | jobs get ID | jobs cancel ID | jobs requeue ID
                                    jobs (useful with --remote: the daemon keeps them)
+  jobs why ID                      why a job waits (the scheduler&apos;s reason, its place in the
+                                   order), or what it does instead
   events [--open] [--limit N]      the event timeline, newest first
   certs init DIR [--host NAME]...  create a CA, a server certificate (for 127.0.0.1, localhost
                                    and each NAME) and a client certificate in DIR; keys 0600
@@ -5345,6 +5587,8 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine una
                                    并在 stderr 上输出它要执行的命令
   jobs list [--state STATE] [--limit N] | jobs get ID | jobs cancel ID | jobs requeue ID
                                    作业（配合 --remote 使用：作业由守护进程保存）
+  jobs why ID                      作业为何等待（调度器给出的原因、它在调度顺序中的位置），
+                                   或者它不在等待时正在做什么
   events [--open] [--limit N]      事件时间线，最新的在前
   certs init DIR [--host NAME]...  在 DIR 中创建 CA、服务器证书（用于 127.0.0.1、localhost
                                    和每个 NAME）以及客户端证书；密钥权限 0600
@@ -5378,60 +5622,40 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine una
 </translation>
     </message>
     <message>
-        <source>unconfigured</source>
-        <translation>未配置</translation>
+        <source>%1 waits: %2</source>
+        <translation>%1 在等待：%2</translation>
     </message>
     <message>
-        <source>registered</source>
-        <translation>已注册</translation>
+        <source>the scheduler has not said why yet</source>
+        <translation>调度器尚未说明原因</translation>
     </message>
     <message>
-        <source>simulated</source>
-        <translation>模拟</translation>
+        <source>number %1 in the scheduling order</source>
+        <translation>调度顺序中的第 %1 位</translation>
     </message>
     <message>
-        <source>configured</source>
-        <translation>已配置</translation>
+        <source>%1 does not wait: it runs on %2</source>
+        <translation>%1 没有在等待：它运行在 %2</translation>
     </message>
     <message>
-        <source>%1 x %2</source>
-        <translation>%1 × %2</translation>
+        <source>%1 does not wait: it has ended (%2, exit code %3)</source>
+        <translation>%1 没有在等待：它已结束（%2，退出码 %3）</translation>
     </message>
     <message>
-        <source>unknown model</source>
-        <translation>型号未知</translation>
+        <source>preempted %1 times, requeued %2 times</source>
+        <translation>被抢占 %1 次，重新排队 %2 次</translation>
     </message>
     <message>
-        <source>ADDRESS</source>
-        <translation>地址</translation>
+        <source>planner: %1</source>
+        <translation>规划器：%1</translation>
     </message>
     <message>
-        <source>REPORTING</source>
-        <translation>上报</translation>
+        <source>%1 job %2: %3</source>
+        <translation>%1 作业 %2：%3</translation>
     </message>
     <message>
-        <source>KNOWN FROM</source>
-        <translation>来源</translation>
-    </message>
-    <message>
-        <source>REGISTERED (UTC)</source>
-        <translation>注册时间 (UTC)</translation>
-    </message>
-    <message>
-        <source>yes</source>
-        <translation>是</translation>
-    </message>
-    <message>
-        <source>no</source>
-        <translation>否</translation>
-    </message>
-    <message>
-        <source>nodes takes no argument &apos;%1&apos;</source>
-        <translation>nodes 不接受参数“%1”</translation>
-    </message>
-    <message>
-        <source>expected: jobs submit|list|get|cancel|requeue</source>
-        <translation>应为：jobs submit|list|get|cancel|requeue</translation>
+        <source>expected: jobs submit|list|get|why|cancel|requeue</source>
+        <translation>应为：jobs submit|list|get|why|cancel|requeue</translation>
     </message>
 </context>
 </TS>

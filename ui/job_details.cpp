@@ -1,5 +1,6 @@
 #include "ui/job_details.h"
 
+#include "translations/engine_message.h"
 #include "ui/details_html.h"
 #include "ui/job_table_model.h"
 #include "ui/topology_details.h"
@@ -163,13 +164,13 @@ QString jobDetailsHtml(const pb::Job &j, qint64 nowMs, const QVector<pb::LogLine
     html += QStringLiteral("<p>%1</p>").arg(who.join(QStringLiteral(" · ")));
     if (j.state() == pb::JOB_STATE_PENDING) {
         QString why = j.pending_reason().empty() ? JobDetails::tr("The scheduler has not said why yet.")
-                                                 : q(j.pending_reason());
+                                                 : engineReasonText(j.pending_reason()).toHtmlEscaped();
         if (j.queue_position() > 0)
             why += QStringLiteral(" ") + JobDetails::tr("(number %1 in the scheduling order)").arg(j.queue_position());
         html += QStringLiteral("<p><b>%1</b> %2</p>").arg(JobDetails::tr("Why it waits:"), why);
     }
     if (!j.plan_warning().empty())
-        html += QStringLiteral("<p style='color:#c62828'>⚠ %1</p>").arg(q(j.plan_warning()));
+        html += QStringLiteral("<p style='color:#c62828'>⚠ %1</p>").arg(engineReasonText(j.plan_warning()).toHtmlEscaped());
     html += section(JobDetails::tr("Timeline")) + timeline(j, nowMs);
     html += section(JobDetails::tr("Placement"));
     html += j.gpus_size() > 0 ? QStringLiteral("<p>%1</p>").arg(JobTableModel::placementText(j).toHtmlEscaped())

@@ -1,5 +1,7 @@
 #include "ui/job_table_model.h"
 
+#include "translations/engine_message.h"
+
 #include <QColor>
 
 #include <limits>
@@ -133,9 +135,9 @@ QVariant JobTableModel::data(const QModelIndex &index, int role) const
         }
     }
     if (role == Qt::ToolTipRole && index.column() == Name && !j->plan_warning().empty())
-        return QString::fromStdString(j->plan_warning());
+        return reasonText(j->plan_warning());
     if (role == Qt::ToolTipRole && index.column() == WhyPending && j->state() == pb::JOB_STATE_PENDING)
-        return QString::fromStdString(j->pending_reason());
+        return reasonText(j->pending_reason());
     if (role == SortRole) {
         switch (Column(index.column())) {
         case State:
@@ -180,11 +182,21 @@ QVariant JobTableModel::data(const QModelIndex &index, int role) const
     case Position:
         return j->queue_position() > 0 ? QVariant(j->queue_position()) : QVariant();
     case WhyPending:
-        return j->state() == pb::JOB_STATE_PENDING ? QString::fromStdString(j->pending_reason()) : QString();
+        return j->state() == pb::JOB_STATE_PENDING ? reasonText(j->pending_reason()) : QString();
     case ColumnCount:
         break;
     }
     return {};
+}
+
+QString JobTableModel::reasonText(const std::string &reason) const
+{
+    const QString english = QString::fromStdString(reason);
+    if (const auto it = m_reasonText.constFind(english); it != m_reasonText.constEnd())
+        return *it;
+    if (m_reasonText.size() > 8192) // each pending job's own position makes its text unique
+        m_reasonText.clear();
+    return *m_reasonText.insert(english, engineReasonText(english));
 }
 
 QVariant JobTableModel::headerData(int section, Qt::Orientation orientation, int role) const

@@ -55,10 +55,14 @@ public:
 
 private:
     void reindex();
+    // The engine's English reason in the console's language (engineReasonText), translated once
+    // per distinct text: a queue of thousands repeats a few reasons and the view asks on every paint.
+    QString reasonText(const std::string &reason) const;
 
     std::vector<pb::Job> m_jobs;
     QHash<QString, int> m_rowById;
     qint64 m_nowMs = 0;
+    mutable QHash<QString, QString> m_reasonText;
 };
 
 } // namespace sn

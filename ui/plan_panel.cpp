@@ -1,5 +1,7 @@
 #include "ui/plan_panel.h"
 
+#include "translations/engine_message.h"
+
 #include <QLabel>
 #include <QProgressBar>
 #include <QVBoxLayout>
@@ -96,7 +98,7 @@ void PlanPanel::setPlan(const pb::PlanJobResponse &p)
     if (m_fits)
         m_reason->setText(tr("Largest micro-batch that fits: %1").arg(p.max_micro_batch()));
     else
-        m_reason->setText(QString::fromStdString(p.reason()));
+        m_reason->setText(engineReasonText(p.reason()));
     const pb::PlanTime &t = p.time();
     QString time = training ? tr("Step %1 ms · communication %2% (%3% without overlap) · %4 tokens/s")
                                   .arg(t.step_ms_compressed(), 0, 'f', 0)

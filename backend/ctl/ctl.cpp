@@ -73,6 +73,8 @@ Commands:
                                    manifests) and, on stderr, the command it goes to
   jobs list [--state STATE] [--limit N] | jobs get ID | jobs cancel ID | jobs requeue ID
                                    jobs (useful with --remote: the daemon keeps them)
+  jobs why ID                      why a job waits (the scheduler's reason, its place in the
+                                   order), or what it does instead
   events [--open] [--limit N]      the event timeline, newest first
   certs init DIR [--host NAME]...  create a CA, a server certificate (for 127.0.0.1, localhost
                                    and each NAME) and a client certificate in DIR; keys 0600

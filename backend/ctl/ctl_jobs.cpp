@@ -1,7 +1,8 @@
-// supernodectl jobs submit|list|get|cancel|requeue and events: jobs and the event timeline over the
+// supernodectl jobs submit|list|get|why|cancel|requeue and events: jobs and the event timeline over the
 // engine, which with --remote is a supernoded (docs/remote.md).
 #include "backend/ctl/ctl_context.h"
 #include "backend/ctl/ctl_text.h"
+#include "translations/engine_message.h"
 
 #include <QRegularExpression>
 
@@ -46,7 +47,53 @@ void printJobRow(Context &ctx, const pb::Job &j)
                    .arg(QString::fromStdString(j.spec().name()), -20)
                    .arg(QString::fromStdString(j.spec().user()), -10)
                    .arg(j.spec().gpus_max(), 4)
-                   .arg(j.state() == pb::JOB_STATE_PENDING ? QString::fromStdString(j.pending_reason()) : gpusText(j));
+                   .arg(j.state() == pb::JOB_STATE_PENDING ? engineReasonText(j.pending_reason()) : gpusText(j));
+}
+
+// jobs why ID: whether the job waits and why, in the scheduler's words and the user's language;
+// for a job that does not wait, what it does instead.
+int printWhy(Context &ctx, const Result<pb::Job> &job)
+{
+    if (!job)
+        return fail(ctx, job.error());
+    if (ctx.json) {
+        printJson(ctx, *job);
+        return kOk;
+    }
+    const pb::Job &j = *job;
+    const QString who =
+        QStringLiteral("%1 (%2)").arg(QString::fromStdString(j.id()), QString::fromStdString(j.spec().name()));
+    switch (j.state()) {
+    case pb::JOB_STATE_PENDING:
+        ctx.out << CtlText::tr("%1 waits: %2")
+                       .arg(who, j.pending_reason().empty() ? CtlText::tr("the scheduler has not said why yet")
+                                                            : engineReasonText(j.pending_reason()))
+                << '\n';
+        if (j.queue_position() > 0)
+            ctx.out << "  " << CtlText::tr("number %1 in the scheduling order").arg(j.queue_position()) << '\n';
+        break;
+    case pb::JOB_STATE_RUNNING:
+        ctx.out << CtlText::tr("%1 does not wait: it runs on %2").arg(who, gpusText(j)) << '\n';
+        break;
+    default:
+        ctx.out << CtlText::tr("%1 does not wait: it has ended (%2, exit code %3)")
+                       .arg(who, stateName(j.state()))
+                       .arg(j.exit_code())
+                << '\n';
+        break;
+    }
+    if (j.preemptions() > 0 || j.requeues() > 0)
+        ctx.out << "  " << CtlText::tr("preempted %1 times, requeued %2 times").arg(j.preemptions()).arg(j.requeues())
+                << '\n';
+    if (!j.plan_warning().empty())
+        ctx.out << "  " << CtlText::tr("planner: %1").arg(engineReasonText(j.plan_warning())) << '\n';
+    if (!j.backend().empty() && j.backend() != "embedded")
+        ctx.out << "  "
+                << CtlText::tr("%1 job %2: %3")
+                       .arg(QString::fromStdString(j.backend()), QString::fromStdString(j.backend_job_id()),
+                            QString::fromStdString(j.backend_state()))
+                << '\n';
+    return kOk;
 }
 
 int printJob(Context &ctx, const Result<pb::Job> &job)
@@ -127,6 +174,14 @@ int jobsCommand(Context &ctx)
 {
     const QString sub = ctx.args.value(0);
     int code = kOk;
+    if (sub == QLatin1String("why")) {
+        if (ctx.args.size() != 2)
+            return usage(ctx, CtlText::tr("expected: jobs %1 ID").arg(sub));
+        auto engine = openEngine(ctx, &code);
+        if (!engine)
+            return code;
+        return printWhy(ctx, waitFor(engine->getJob(ctx.args[1].toStdString())));
+    }
     if (sub == QLatin1String("get") || sub == QLatin1String("cancel") || sub == QLatin1String("requeue")) {
         if (ctx.args.size() != 2)
             return usage(ctx, CtlText::tr("expected: jobs %1 ID").arg(sub));
@@ -226,7 +281,7 @@ int jobsCommand(Context &ctx)
             printJobRow(ctx, j);
         return kOk;
     }
-    return usage(ctx, CtlText::tr("expected: jobs submit|list|get|cancel|requeue"));
+    return usage(ctx, CtlText::tr("expected: jobs submit|list|get|why|cancel|requeue"));
 }
 
 int eventsCommand(Context &ctx)

@@ -4,6 +4,7 @@
 #include "backend/ctl/ctl_context.h"
 #include "backend/ctl/ctl_text.h"
 #include "backend/planner/plan_format.h"
+#include "translations/engine_message.h"
 
 #include <algorithm>
 #include <cmath>
@@ -172,7 +173,7 @@ void printTable(Context &ctx, const pb::PlanJobResponse &r)
             << CtlText::tr("of %1").arg(q(gib(m.capacity_bytes()))) << "  "
             << (r.fits() ? CtlText::tr("FITS") : CtlText::tr("DOES NOT FIT")) << '\n';
     if (!r.fits())
-        ctx.out << "  " << q(r.reason()) << '\n';
+        ctx.out << "  " << engineReasonText(r.reason()) << '\n';
     ctx.out << "  "
             << (training ? CtlText::tr("largest micro-batch that fits: %1")
                          : CtlText::tr("largest batch that fits: %1"))
@@ -211,7 +212,7 @@ void printTable(Context &ctx, const pb::PlanJobResponse &r)
         ctx.out << "\n";
     }
     for (const std::string &w : r.warnings())
-        ctx.out << CtlText::tr("warning: %1").arg(q(w)) << '\n';
+        ctx.out << CtlText::tr("warning: %1").arg(engineReasonText(w)) << '\n';
     if (r.candidates_size() > 0) {
         ctx.out << '\n' << CtlText::tr("Configurations that fit, fastest first") << '\n';
         for (const pb::PlanCandidate &c : r.candidates())

@@ -3,12 +3,50 @@
 // file:line:column and the user's own text, and come back unchanged in English or when the
 // catalogue does not know them.
 #include "backend/model/cluster_yaml.h"
+#include "backend/planner/job_planner.h"
+#include "backend/scheduler/placement_policies.h"
+#include "backend/scheduler/scheduler.h"
 #include "translations/engine_message.h"
 #include "translations/translation_loader.h"
 
+#include <QRegularExpression>
 #include <QTest>
 
 using namespace sn;
+
+namespace {
+
+sched::ClusterCapacity twoNodes()
+{
+    sched::ClusterCapacity c;
+    for (int i = 0; i < 2; ++i)
+        c.addNode("node0" + std::to_string(i + 1), "NVIDIA H100 80GB HBM3", 8, 96000, std::int64_t{1024} << 30);
+    return c;
+}
+
+JobSpec gpuJob(const std::string &name, int gpus, std::int64_t estimateS = 3600)
+{
+    JobSpec s;
+    s.name = name;
+    s.queue = "ml";
+    s.gpusMin = s.gpusMax = gpus;
+    s.cpus = 1;
+    s.estimatedRuntimeS = estimateS;
+    return s;
+}
+
+// English words of the reasons' frames: none may be left in a translated reason. (Ids, node
+// and model names, numbers and units are the engine's data and stay.)
+const QRegularExpression &englishFrame()
+{
+    static const QRegularExpression kWords(QStringLiteral(
+        "\\b(waiting|waits|for|the|on|one|of|job|queue|position|free|reserved|delay|needs|per|but|has|largest|"
+        "part|nearest|configuration|fits|no|it|across|nodes|behind|dependency|preempted|requeued|resumes|from|"
+        "last|checkpoint|submitted|scheduling|cycle)\\b"));
+    return kWords;
+}
+
+} // namespace
 
 class TestEngineMessage : public QObject {
     Q_OBJECT
@@ -85,6 +123,104 @@ private slots:
         QFETCH(QString, chinese);
         QVERIFY(installTranslations(QStringLiteral("zh_CN")));
         QCOMPARE(engineMessageText(message), chinese);
+    }
+
+    // Why a job waits, from the real scheduler, in Chinese clause by clause: every clause the
+    // scheduler joins with "; " is translated, ids, names and numbers are kept, and English is
+    // unchanged.
+    void jobReasonsInChinese()
+    {
+        sched::SchedulerConfig config;
+        config.priorityClasses = {{"modelTraining", 100}, {"dataPreprocessing", 50}};
+        config.queues["ml"] = {0, 0, 0, 1};
+        sched::Scheduler s(twoNodes(), config, sched::makePlacementPolicy("default"));
+        const int a = *s.submit(gpuJob("a", 8, 100), 0);
+        const int b = *s.submit(gpuJob("b", 4, 1000), 0);
+        s.cycle(0);
+        QCOMPARE(s.job(a).state, JobState::Running);
+        QCOMPARE(s.job(b).state, JobState::Running);
+        const int gang = *s.submit(gpuJob("gang", 16, 100), 1000);
+        const int later = *s.submit(gpuJob("later", 4, 5000), 1000);
+        JobSpec dependent = gpuJob("after", 1);
+        dependent.dependencies.push_back({"j0", JobDependency::When::AfterOk});
+        const int after = *s.submit(dependent, 1000);
+        s.cycle(1000);
+        std::vector<std::string> reasons;
+        for (const int job : {gang, later, after}) {
+            QCOMPARE(s.job(job).state, JobState::Pending);
+            reasons.push_back(s.pendingReason(job));
+        }
+        // What each clause is, so that a change in the scheduler's words shows here first.
+        QVERIFY2(QString::fromStdString(reasons[0]).contains("resources reserved for it from +"), reasons[0].c_str());
+        QVERIFY2(QString::fromStdString(reasons[1]).contains("; it would delay the reservation of job j2"),
+                 reasons[1].c_str());
+        QVERIFY2(QString::fromStdString(reasons[2]).startsWith("waiting for job j0 to end successfully"),
+                 reasons[2].c_str());
+        // And the planner's: a model that does not fit, with the nearest configuration that does.
+        planner::PlanInput in;
+        in.model.parameters = 13e9;
+        in.gpuModel = "A100-80GB";
+        in.gpus = 16;
+        in.seq = 4096;
+        in.training.microBatch = 4;
+        in.training.checkpointing = planner::Checkpointing::None;
+        const auto plan = planner::planJob(in);
+        QVERIFY(plan.ok() && !plan->fits);
+        reasons.push_back(plan->reason);
+        in.model.parameters = 175e9;
+        in.gpuModel = "L4";
+        in.gpus = 2;
+        const auto none = planner::planJob(in);
+        QVERIFY(none.ok() && !none->fits);
+        reasons.push_back(none->reason);
+
+        for (const std::string &reason : reasons) {
+            const QString english = QString::fromStdString(reason);
+            QCOMPARE(engineReasonText(reason), english);
+            QVERIFY(installTranslations(QStringLiteral("zh_CN")));
+            const QString zh = engineReasonText(reason);
+            QVERIFY(installTranslations(QStringLiteral("en")));
+            // The nearest configuration's own notation ("TP 2 -> 4, checkpointing none -> full")
+            // is the planner's data, like a command line: not judged here.
+            const QString judged = QString(zh).remove(QRegularExpression(QStringLiteral("：[^；]*->[^；]*")));
+            const auto left = englishFrame().match(judged);
+            QVERIFY2(!left.hasMatch(), qPrintable(english + "\n" + zh + "\nleft: " + left.captured()));
+            QCOMPARE(zh.count(QStringLiteral("；")), english.count(QStringLiteral("; ")));
+            for (const QString &kept : {QStringLiteral("j0"), QStringLiteral("j2"), QStringLiteral("node0")})
+                QCOMPARE(zh.count(kept), english.count(kept));
+        }
+    }
+
+    void jobReasonsPieceByPiece_data()
+    {
+        QTest::addColumn<QString>("english");
+        QTest::addColumn<QString>("chinese");
+        QTest::newRow("NVSwitch node, largest block, position")
+            << "waiting for 8 GPUs on one NVSwitch node; the largest free block is 4 GPUs on node02; position 2"
+            << QString::fromUtf8(
+                   "等待同一 NVSwitch 节点上的 8 块 GPU；最大的空闲块是 node02 上的 4 块 GPU；排队第 2 位");
+        QTest::newRow("models") << "waiting for 2 GPUs H100 or A100 on one node"
+                                << QString::fromUtf8("等待同一节点上的 2 块 H100 or A100 GPU");
+        QTest::newRow("one GPU") << "waiting for 1 GPU on one node" << QString::fromUtf8("等待 1 块 GPU");
+        QTest::newRow("preempted, requeued")
+            << "preempted for job j7 (queue cv reclaims its guarantee); resumes from its last checkpoint"
+            << QString::fromUtf8("为作业 j7 被抢占（队列 cv 收回其保障额度）；将从上一个检查点恢复");
+        QTest::newRow("a fault, then requeued") << "interrupted by a hardware fault; requeued from its last checkpoint"
+                                                << QString::fromUtf8("被硬件故障中断；已从上一个检查点重新排队");
+        QTest::newRow("unknown clause kept") << "waiting for 8 GPUs on one node; the moon is full"
+                                             << QString::fromUtf8("等待同一节点上的 8 块 GPU；the moon is full");
+        QTest::newRow("declared model") << "the declared model does not fit on 8 x H100: needs 95.0 GiB per GPU but "
+                                           "H100 has 79.6 GiB; the largest part is activations (60.1 GiB)"
+                                        << QString::fromUtf8("声明的模型在 8 x H100 上放不下：每块 GPU 需要 95.0 GiB，"
+                                                             "但 H100 只有 79.6 GiB；最大的部分是激活值（60.1 GiB）");
+    }
+
+    void jobReasonsPieceByPiece()
+    {
+        QFETCH(QString, english);
+        QFETCH(QString, chinese);
+        QVERIFY(installTranslations(QStringLiteral("zh_CN")));
+        QCOMPARE(engineReasonText(english), chinese);
     }
 
     // Every pattern of the catalogue has its Chinese (translations_current checks the .ts; this

@@ -84,12 +84,18 @@ private slots:
         QTest::addColumn<QStringList>("zh");
         QTest::addColumn<QStringList>("en");
         const auto u = [](const char *text) { return QString::fromUtf8(text); };
-        QTest::newRow("plan")
-            << QStringList{"plan", "--model-params", "13e9", "--gpus", "16"} << QString()
-            << QStringList{u("训练：16 块 H100"), u("每块 GPU 的显存"), u("  优化器状态 "),
-                           u("放不下"),           u("单步时间"),        u("放得下的配置（最快的在前）")}
-            << QStringList{"Training on 16 x H100", "Memory per GPU", "  optimizer states ",
-                           "DOES NOT FIT",          "Step time",      "Configurations that fit, fastest first"};
+        QTest::newRow("plan") << QStringList{"plan", "--model-params", "13e9", "--gpus", "16"} << QString()
+                              << QStringList{u("训练：16 块 H100"), u("每块 GPU 的显存"),
+                                             u("  优化器状态 "),    u("放不下"),
+                                             u("单步时间"),         u("放得下的配置（最快的在前）"),
+                                             u("  每块 GPU 需要 ")}
+                              << QStringList{"Training on 16 x H100",
+                                             "Memory per GPU",
+                                             "  optimizer states ",
+                                             "DOES NOT FIT",
+                                             "Step time",
+                                             "Configurations that fit, fastest first",
+                                             "  needs "};
         QTest::newRow("plan --inference")
             << QStringList{"plan", "--model-params", "7e9", "--gpus", "1", "--inference", "--output-tokens", "100"}
             << QString() << QStringList{u("推理：1 块 "), u("  权重 "), u("放得下的最大 batch："), u("，单个请求 ")}

@@ -137,8 +137,24 @@ private slots:
         const auto waiting = ctl(op + QStringList{"jobs", "requeue", id}); // not started: nothing to requeue
         QCOMPARE(waiting.exitCode, 1);
         QVERIFY2(waiting.err.contains("waiting in the queue already"), waiting.err.constData());
+        // jobs why: the scheduler's reason, in the user's language.
+        const QString reason =
+            test::json(ctl(viewer + QStringList{"--json", "jobs", "get", id})).value("pending_reason").toString();
+        QVERIFY(!reason.isEmpty());
+        const auto whyEn = ctl(viewer + QStringList{"--lang", "en", "jobs", "why", id});
+        QCOMPARE(whyEn.exitCode, 0);
+        QVERIFY2(QString::fromUtf8(whyEn.out).startsWith(id + " (train) waits: " + reason), whyEn.out.constData());
+        const auto whyZh = ctl(viewer + QStringList{"--lang", "zh_CN", "jobs", "why", id});
+        QCOMPARE(whyZh.exitCode, 0);
+        const QString zh = QString::fromUtf8(whyZh.out);
+        QVERIFY2(zh.startsWith(id + QString::fromUtf8(" (train) 在等待：")) && !zh.contains(reason),
+                 whyZh.out.constData());
         const auto cancelled = ctl(op + QStringList{"--json", "jobs", "cancel", id});
         QCOMPARE(test::json(cancelled).value("state").toString(), QStringLiteral("JOB_STATE_CANCELLED"));
+        const auto whyEnded = ctl(viewer + QStringList{"--lang", "en", "jobs", "why", id});
+        QVERIFY2(whyEnded.out.contains("does not wait: it has ended (cancelled"), whyEnded.out.constData());
+        QCOMPARE(ctl(op + QStringList{"jobs", "why", "nope"}).exitCode, 3);
+        QCOMPARE(ctl(op + QStringList{"jobs", "why"}).exitCode, 2);
         QCOMPARE(ctl(op + QStringList{"jobs", "get", "nope"}).exitCode, 3);
         QCOMPARE(ctl(op + QStringList{"jobs", "list", "--state", "sleeping"}).exitCode, 2);
         QCOMPARE(ctl(op + QStringList{"jobs", "submit"}).exitCode, 2);
