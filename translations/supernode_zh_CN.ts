@@ -4908,10 +4908,6 @@ supernoded 将在 %4 上以 TLS 监听，只接受带令牌%5的连接。</trans
         <translation>logs templates 需要一个 FILE</translation>
     </message>
     <message>
-        <source>logs needs a subcommand: templates</source>
-        <translation>logs 需要子命令：templates</translation>
-    </message>
-    <message>
         <source>unknown logs subcommand &apos;%1&apos;</source>
         <translation>未知的 logs 子命令 &apos;%1&apos;</translation>
     </message>
@@ -5440,6 +5436,42 @@ supernoded 将在 %4 上以 TLS 监听，只接受带令牌%5的连接。</trans
         <translation>nodes 不接受参数“%1”</translation>
     </message>
     <message>
+        <source>%1 waits: %2</source>
+        <translation>%1 在等待：%2</translation>
+    </message>
+    <message>
+        <source>the scheduler has not said why yet</source>
+        <translation>调度器尚未说明原因</translation>
+    </message>
+    <message>
+        <source>number %1 in the scheduling order</source>
+        <translation>调度顺序中的第 %1 位</translation>
+    </message>
+    <message>
+        <source>%1 does not wait: it runs on %2</source>
+        <translation>%1 没有在等待：它运行在 %2</translation>
+    </message>
+    <message>
+        <source>%1 does not wait: it has ended (%2, exit code %3)</source>
+        <translation>%1 没有在等待：它已结束（%2，退出码 %3）</translation>
+    </message>
+    <message>
+        <source>preempted %1 times, requeued %2 times</source>
+        <translation>被抢占 %1 次，重新排队 %2 次</translation>
+    </message>
+    <message>
+        <source>planner: %1</source>
+        <translation>规划器：%1</translation>
+    </message>
+    <message>
+        <source>%1 job %2: %3</source>
+        <translation>%1 作业 %2：%3</translation>
+    </message>
+    <message>
+        <source>expected: jobs submit|list|get|why|cancel|requeue</source>
+        <translation>应为：jobs submit|list|get|why|cancel|requeue</translation>
+    </message>
+    <message>
         <source>usage: supernodectl [--json] [--lang zh_CN|en] [--config cluster.yaml] COMMAND [ARGS]
        supernodectl --remote grpcs://HOST:PORT --token-file F [--ca F] [--client-cert F --client-key F] COMMAND
 
@@ -5468,6 +5500,9 @@ Commands:
                                    devices, link type per pair, NIC and NUMA affinity;
                                    --nccl-env: the NCCL environment it calls for, with reasons;
                                    --nccl-xml: its NCCL_TOPO_FILE (needs PCI bus ids)
+  logs [--node N] [--gpu G] [--job ID] [--contains TEXT] [--level info|warning|error|critical]
+       [--last SECONDS] [--limit N]
+                                   the engine&apos;s log lines (default: the last hour, 100 lines)
   logs templates FILE [--format FORMAT] [--settings FILE --source NAME]
                                    the template of every line of a log file (--json: one object
                                    per line, then a summary); FORMAT like
@@ -5500,6 +5535,18 @@ Commands:
   jobs why ID                      why a job waits (the scheduler&apos;s reason, its place in the
                                    order), or what it does instead
   events [--open] [--limit N]      the event timeline, newest first
+  gpus [--node N] [--after SECONDS]
+                                   every GPU&apos;s newest values of the last minute: utilization,
+                                   memory, temperature, power, SM clock, last XID, job
+  top [--node N] [--interval SECONDS] [--iterations N]
+                                   the same, busiest GPUs first under the cluster&apos;s headline,
+                                   refreshed every interval (until interrupted, or N times)
+  query METRIC [--node N] [--gpu G] [--last SECONDS] [--step SECONDS]
+        [--agg avg|min|max|sum|p95] [--by LABEL,...]
+                                   a metric&apos;s series over the last SECONDS (default 300): raw
+                                   points, or one a step (across series with --agg)
+  bench [--seconds N]              how fast this engine answers from here: GetSummary round
+                                   trips and a GPU chart query (read-only)
   certs init DIR [--host NAME]...  create a CA, a server certificate (for 127.0.0.1, localhost
                                    and each NAME) and a client certificate in DIR; keys 0600
   tokens create --role viewer|operator|admin --file F [--name NAME]
@@ -5558,6 +5605,9 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine una
                                    设备、每对设备的链路类型、网卡与 NUMA 亲和性；
                                    --nccl-env：它所需要的 NCCL 环境变量及原因；
                                    --nccl-xml：它的 NCCL_TOPO_FILE（需要 PCI 总线 ID）
+  logs [--node N] [--gpu G] [--job ID] [--contains TEXT] [--level info|warning|error|critical]
+       [--last SECONDS] [--limit N]
+                                   引擎收集的日志行（默认：最近一小时，100 行）
   logs templates FILE [--format FORMAT] [--settings FILE --source NAME]
                                    日志文件每一行的模板（--json：每行一个对象，
                                    最后是汇总）；FORMAT 形如
@@ -5590,6 +5640,18 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine una
   jobs why ID                      作业为何等待（调度器给出的原因、它在调度顺序中的位置），
                                    或者它不在等待时正在做什么
   events [--open] [--limit N]      事件时间线，最新的在前
+  gpus [--node N] [--after SECONDS]
+                                   每块 GPU 最近一分钟的最新值：利用率、显存、温度、
+                                   功耗、SM 时钟、最近的 XID、作业
+  top [--node N] [--interval SECONDS] [--iterations N]
+                                   同上，最忙的 GPU 在前，上方是集群概况，
+                                   每隔 interval 刷新（直到中断，或刷新 N 次）
+  query METRIC [--node N] [--gpu G] [--last SECONDS] [--step SECONDS]
+        [--agg avg|min|max|sum|p95] [--by LABEL,...]
+                                   某个指标在最近 SECONDS 秒（默认 300）内的序列：原始点，
+                                   或每个 step 一个点（配合 --agg 跨序列聚合）
+  bench [--seconds N]              从这里测量该引擎的响应速度：GetSummary 往返
+                                   和一次 GPU 图表查询（只读）
   certs init DIR [--host NAME]...  在 DIR 中创建 CA、服务器证书（用于 127.0.0.1、localhost
                                    和每个 NAME）以及客户端证书；密钥权限 0600
   tokens create --role viewer|operator|admin --file F [--name NAME]
@@ -5622,40 +5684,96 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine una
 </translation>
     </message>
     <message>
-        <source>%1 waits: %2</source>
-        <translation>%1 在等待：%2</translation>
+        <source>%1 takes no argument &apos;%2&apos;</source>
+        <translation>%1 不接受参数 '%2'</translation>
     </message>
     <message>
-        <source>the scheduler has not said why yet</source>
-        <translation>调度器尚未说明原因</translation>
+        <source>GetSummary calls per second</source>
+        <translation>每秒 GetSummary 调用数</translation>
     </message>
     <message>
-        <source>number %1 in the scheduling order</source>
-        <translation>调度顺序中的第 %1 位</translation>
+        <source>GetSummary round trip, median</source>
+        <translation>GetSummary 往返时间，中位数</translation>
     </message>
     <message>
-        <source>%1 does not wait: it runs on %2</source>
-        <translation>%1 没有在等待：它运行在 %2</translation>
+        <source>GetSummary round trip, p99</source>
+        <translation>GetSummary 往返时间，p99</translation>
     </message>
     <message>
-        <source>%1 does not wait: it has ended (%2, exit code %3)</source>
-        <translation>%1 没有在等待：它已结束（%2，退出码 %3）</translation>
+        <source>GPU chart query (1 h, median of 5)</source>
+        <translation>GPU 图表查询（1 小时，5 次的中位数）</translation>
     </message>
     <message>
-        <source>preempted %1 times, requeued %2 times</source>
-        <translation>被抢占 %1 次，重新排队 %2 次</translation>
+        <source>%1 calls in %2 s; the chart query returned %3 series, %4 points</source>
+        <translation>%2 秒内 %1 次调用；图表查询返回 %3 条序列，%4 个点</translation>
     </message>
     <message>
-        <source>planner: %1</source>
-        <translation>规划器：%1</translation>
+        <source>--level must be info, warning, error or critical, not &apos;%1&apos;</source>
+        <translation>--level 必须为 info、warning、error 或 critical，而不是 '%1'</translation>
     </message>
     <message>
-        <source>%1 job %2: %3</source>
-        <translation>%1 作业 %2：%3</translation>
+        <source>no log lines match</source>
+        <translation>没有匹配的日志行</translation>
     </message>
     <message>
-        <source>expected: jobs submit|list|get|why|cancel|requeue</source>
-        <translation>应为：jobs submit|list|get|why|cancel|requeue</translation>
+        <source>node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>util %</source>
+        <translation>利用率 %</translation>
+    </message>
+    <message>
+        <source>memory MiB</source>
+        <translation>显存 MiB</translation>
+    </message>
+    <message>
+        <source>temp C</source>
+        <translation>温度 C</translation>
+    </message>
+    <message>
+        <source>power W</source>
+        <translation>功耗 W</translation>
+    </message>
+    <message>
+        <source>SM MHz</source>
+        <translation>SM MHz</translation>
+    </message>
+    <message>
+        <source>XID</source>
+        <translation>XID</translation>
+    </message>
+    <message>
+        <source>job</source>
+        <translation>作业</translation>
+    </message>
+    <message>
+        <source>no GPU reported in the last minute</source>
+        <translation>最近一分钟没有 GPU 上报数据</translation>
+    </message>
+    <message>
+        <source>%1 of %2 GPUs busy, %3 jobs running, %4 pending, %5 anomalies open</source>
+        <translation>%2 块 GPU 中 %1 块繁忙，%3 个作业运行中，%4 个等待中，%5 个未处理异常</translation>
+    </message>
+    <message>
+        <source>query needs a metric, e.g. query DCGM_FI_DEV_GPU_UTIL</source>
+        <translation>query 需要一个指标，例如 query DCGM_FI_DEV_GPU_UTIL</translation>
+    </message>
+    <message>
+        <source>--agg must be avg, min, max, sum or p95, not &apos;%1&apos;</source>
+        <translation>--agg 必须为 avg、min、max、sum 或 p95，而不是 '%1'</translation>
+    </message>
+    <message>
+        <source>--agg needs --step SECONDS</source>
+        <translation>--agg 需要 --step SECONDS</translation>
+    </message>
+    <message>
+        <source>no series of %1 in the last %2 s</source>
+        <translation>最近 %2 秒内没有 %1 的序列</translation>
     </message>
 </context>
 </TS>

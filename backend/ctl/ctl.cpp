@@ -44,6 +44,9 @@ Commands:
                                    devices, link type per pair, NIC and NUMA affinity;
                                    --nccl-env: the NCCL environment it calls for, with reasons;
                                    --nccl-xml: its NCCL_TOPO_FILE (needs PCI bus ids)
+  logs [--node N] [--gpu G] [--job ID] [--contains TEXT] [--level info|warning|error|critical]
+       [--last SECONDS] [--limit N]
+                                   the engine's log lines (default: the last hour, 100 lines)
   logs templates FILE [--format FORMAT] [--settings FILE --source NAME]
                                    the template of every line of a log file (--json: one object
                                    per line, then a summary); FORMAT like
@@ -76,6 +79,18 @@ Commands:
   jobs why ID                      why a job waits (the scheduler's reason, its place in the
                                    order), or what it does instead
   events [--open] [--limit N]      the event timeline, newest first
+  gpus [--node N] [--after SECONDS]
+                                   every GPU's newest values of the last minute: utilization,
+                                   memory, temperature, power, SM clock, last XID, job
+  top [--node N] [--interval SECONDS] [--iterations N]
+                                   the same, busiest GPUs first under the cluster's headline,
+                                   refreshed every interval (until interrupted, or N times)
+  query METRIC [--node N] [--gpu G] [--last SECONDS] [--step SECONDS]
+        [--agg avg|min|max|sum|p95] [--by LABEL,...]
+                                   a metric's series over the last SECONDS (default 300): raw
+                                   points, or one a step (across series with --agg)
+  bench [--seconds N]              how fast this engine answers from here: GetSummary round
+                                   trips and a GPU chart query (read-only)
   certs init DIR [--host NAME]...  create a CA, a server certificate (for 127.0.0.1, localhost
                                    and each NAME) and a client certificate in DIR; keys 0600
   tokens create --role viewer|operator|admin --file F [--name NAME]
@@ -221,6 +236,28 @@ bool takeNumber(Context &ctx, const QString &name, double min, double max, doubl
     return true;
 }
 
+bool takeText(Context &ctx, const QString &name, QString *value, int *exitCode)
+{
+    const qsizetype i = ctx.args.indexOf(name);
+    if (i < 0)
+        return true;
+    if (i + 1 >= ctx.args.size()) {
+        *exitCode = usage(ctx, CtlText::tr("%1 needs a value").arg(name));
+        return false;
+    }
+    *value = ctx.args[i + 1];
+    ctx.args.remove(i, 2);
+    return true;
+}
+
+bool noArgumentsLeft(Context &ctx, const QString &command, int *exitCode)
+{
+    if (ctx.args.isEmpty())
+        return true;
+    *exitCode = usage(ctx, CtlText::tr("%1 takes no argument '%2'").arg(command, ctx.args.front()));
+    return false;
+}
+
 int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
 {
     Context ctx{out, err, false, {}, {}, {}, {}, {}, {}, {}};
@@ -289,6 +326,14 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
     }
     if (command == QLatin1String("events"))
         return eventsCommand(ctx);
+    if (command == QLatin1String("gpus"))
+        return gpusCommand(ctx);
+    if (command == QLatin1String("top"))
+        return topCommand(ctx);
+    if (command == QLatin1String("query"))
+        return queryCommand(ctx);
+    if (command == QLatin1String("bench"))
+        return benchCommand(ctx);
     if (command == QLatin1String("certs"))
         return certsCommand(ctx);
     if (command == QLatin1String("report"))

@@ -38,6 +38,10 @@ int usage(Context &ctx, const QString &message);
 
 // Takes "NAME VALUE" out of ctx.args when present; a value outside [min, max] is a usage error.
 bool takeNumber(Context &ctx, const QString &name, double min, double max, double *value, int *exitCode);
+// Takes "NAME VALUE" out of ctx.args when present; NAME without a value is a usage error.
+bool takeText(Context &ctx, const QString &name, QString *value, int *exitCode);
+// A usage error naming the first argument no option took, if any is left.
+bool noArgumentsLeft(Context &ctx, const QString &command, int *exitCode);
 void printSummaryText(Context &ctx, const pb::ClusterSummary &summary);
 
 int statusCommand(Context &ctx);
@@ -58,10 +62,17 @@ int anomalyCommand(Context &ctx);
 int planCommand(Context &ctx);
 // ctl_certs.cpp: "certs init DIR [--host NAME]..."; "tokens create --role R --file F [--name N]".
 int certsCommand(Context &ctx);
-// ctl_jobs.cpp: "jobs submit|list|get|cancel", "events [--open] [--limit N]".
+// ctl_jobs.cpp: "jobs submit|list|get|why|cancel|requeue", "events [--open] [--limit N]".
 int jobsCommand(Context &ctx);
 int eventsCommand(Context &ctx);
 int tokensCommand(Context &ctx);
+// ctl_telemetry.cpp: "gpus" (each GPU's newest values), "top" (the same, busiest first, refreshed),
+// "query METRIC" (QueryRange); ctl_logs.cpp: "logs [--node N]..." (QueryLogs); ctl_bench.cpp:
+// "bench" (read-only round trips to the engine).
+int gpusCommand(Context &ctx);
+int topCommand(Context &ctx);
+int queryCommand(Context &ctx);
+int benchCommand(Context &ctx);
 // ctl_report.cpp: "report ... --format pdf|html|csv -o PATH", "snapshot ... -o FILE".
 int reportCommand(Context &ctx);
 int snapshotCommand(Context &ctx);

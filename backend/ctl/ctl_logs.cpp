@@ -1,3 +1,4 @@
+// supernodectl logs [--node N]...: the engine's log lines (queryLogsCommand, below). And
 // supernodectl logs templates FILE [--format FORMAT] [--settings FILE --source NAME]: the
 // template of every line of a log file, mined offline with the engine's own miner. With
 // --json, one object per input line in order, {"line": N, "template_id": "...", "template":
@@ -7,10 +8,12 @@
 #include "backend/ctl/ctl_text.h"
 #include "backend/logs/log_parser.h"
 
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
 #include <fstream>
 
 namespace sn::ctl {
@@ -114,10 +117,69 @@ int templatesCommand(Context &ctx)
 
 } // namespace
 
+// logs [--node N] [--gpu G] [--job ID] [--contains TEXT] [--level LEVEL] [--last SECONDS]
+// [--limit N]: the engine's log lines (QueryLogs), oldest first, as the console's log tail.
+int queryLogsCommand(Context &ctx)
+{
+    int code = kOk;
+    QString node, job, contains, level;
+    double gpu = -1, last = 3600, limit = 100;
+    if (!takeText(ctx, QStringLiteral("--node"), &node, &code) ||
+        !takeText(ctx, QStringLiteral("--job"), &job, &code) ||
+        !takeText(ctx, QStringLiteral("--contains"), &contains, &code) ||
+        !takeText(ctx, QStringLiteral("--level"), &level, &code) ||
+        !takeNumber(ctx, QStringLiteral("--gpu"), 0, 1023, &gpu, &code) ||
+        !takeNumber(ctx, QStringLiteral("--last"), 1, 400 * 24 * 3600, &last, &code) ||
+        !takeNumber(ctx, QStringLiteral("--limit"), 1, 100000, &limit, &code) ||
+        !noArgumentsLeft(ctx, QStringLiteral("logs"), &code))
+        return code;
+    pb::LogQueryRequest q;
+    q.set_node(node.toStdString());
+    q.set_job_id(job.toStdString());
+    q.set_contains(contains.toStdString());
+    q.set_limit(static_cast<int>(limit));
+    if (gpu >= 0)
+        q.set_gpu(static_cast<int>(gpu));
+    if (!level.isEmpty()) {
+        pb::Severity severity;
+        if (!pb::Severity_Parse("SEVERITY_" + level.toUpper().toStdString(), &severity) ||
+            severity == pb::SEVERITY_UNSPECIFIED)
+            return usage(ctx, CtlText::tr("--level must be info, warning, error or critical, not '%1'").arg(level));
+        q.set_min_severity(severity);
+    }
+    auto engine = openEngine(ctx, &code);
+    if (!engine)
+        return code;
+    auto summary = waitFor(engine->getSummary());
+    if (!summary)
+        return fail(ctx, summary.error());
+    q.set_start_ms(summary->time_ms() - static_cast<std::int64_t>(last * 1000));
+    q.set_end_ms(summary->time_ms());
+    auto answer = waitFor(engine->queryLogs(q));
+    if (!answer)
+        return fail(ctx, answer.error());
+    if (ctx.json) {
+        printJson(ctx, *answer);
+        return kOk;
+    }
+    std::vector<const pb::LogLine *> lines;
+    for (const pb::LogLine &l : answer->lines())
+        lines.push_back(&l);
+    std::stable_sort(lines.begin(), lines.end(),
+                     [](const pb::LogLine *a, const pb::LogLine *b) { return a->time_ms() < b->time_ms(); });
+    for (const pb::LogLine *l : lines)
+        ctx.out << QDateTime::fromMSecsSinceEpoch(l->time_ms(), Qt::UTC).toString(Qt::ISODate) << ' '
+                << QString::fromStdString(l->node()) << ' ' << QString::fromStdString(l->source()) << ": "
+                << QString::fromStdString(l->text()) << '\n';
+    if (lines.empty())
+        ctx.out << CtlText::tr("no log lines match") << '\n';
+    return kOk;
+}
+
 int logsCommand(Context &ctx)
 {
-    if (ctx.args.isEmpty())
-        return usage(ctx, CtlText::tr("logs needs a subcommand: templates"));
+    if (ctx.args.isEmpty() || ctx.args.front().startsWith(QLatin1String("--")))
+        return queryLogsCommand(ctx);
     const QString sub = ctx.args.takeFirst();
     if (sub == QLatin1String("templates"))
         return templatesCommand(ctx);

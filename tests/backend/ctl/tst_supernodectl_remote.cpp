@@ -7,6 +7,9 @@
 #include "backend/sim/super_node_topology.h"
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -160,6 +163,76 @@ private slots:
         QCOMPARE(ctl(op + QStringList{"jobs", "submit"}).exitCode, 2);
         const auto events = ctl(viewer + QStringList{"events", "--limit", "5"});
         QCOMPARE(events.exitCode, 0);
+    }
+
+    // gpus, top, query, logs and bench read a real daemon's telemetry and logs as a viewer.
+    void telemetryAndLogsOverTheRemoteEngine()
+    {
+        test::SupernodedProcess daemon;
+        test::SupernodedProcess::Options options;
+        options.spec = sim::defaultSimulatedSpec(1);
+        QString why;
+        QVERIFY2(daemon.start(options, &why), qPrintable(why));
+        auto remoteAs = [&daemon](const QString &role) {
+            QFile token(daemon.path(role + ".token"));
+            token.open(QIODevice::WriteOnly);
+            token.write(daemon.token(role).toUtf8());
+            return QStringList{"--remote",     QStringLiteral("grpcs://127.0.0.1:%1").arg(daemon.port()),
+                               "--token-file", token.fileName(),
+                               "--ca",         daemon.path("certs/ca.pem")};
+        };
+        const QStringList op = remoteAs("operator"), viewer = remoteAs("viewer");
+        // The daemon runs in virtual time: 30 s of cluster life first.
+        QCOMPARE(ctl(op + QStringList{"status", "--after", "30"}).exitCode, 0);
+        const int gpusTotal = test::json(ctl(viewer + QStringList{"--json", "status"})).value("gpus_total").toInt();
+        QVERIFY(gpusTotal >= 8);
+
+        const auto gpus = ctl(viewer + QStringList{"--json", "gpus"});
+        QVERIFY2(gpus.exitCode == 0, gpus.err.constData());
+        const QJsonArray rows = test::json(gpus).value("gpus").toArray();
+        QCOMPARE(rows.size(), gpusTotal);
+        for (const QJsonValue &row : rows) {
+            const QJsonObject values = row.toObject().value("values").toObject();
+            const double util = values.value("DCGM_FI_DEV_GPU_UTIL").toDouble(-1);
+            QVERIFY2(util >= 0 && util <= 100, gpus.out.constData());
+            QVERIFY(values.value("DCGM_FI_DEV_GPU_TEMP").toDouble() > 0);
+        }
+        const auto table = ctl(viewer + QStringList{"--lang", "en", "gpus"});
+        QCOMPARE(table.exitCode, 0);
+        QCOMPARE(table.out.count('\n'), gpusTotal + 1); // the header and one line a GPU
+        QVERIFY2(table.out.startsWith("node "), table.out.constData());
+
+        const auto top = ctl(viewer + QStringList{"--lang", "en", "top", "--iterations", "2", "--interval", "0.2"});
+        QVERIFY2(top.exitCode == 0, top.err.constData());
+        QCOMPARE(top.out.count("GPUs busy"), 2);
+
+        const auto temp =
+            ctl(viewer + QStringList{"--json", "query", "DCGM_FI_DEV_GPU_TEMP", "--gpu", "0", "--last", "60"});
+        QVERIFY2(temp.exitCode == 0, temp.err.constData());
+        const QJsonArray series = test::json(temp).value("series").toArray();
+        QVERIFY(!series.isEmpty());
+        QVERIFY(series.first().toObject().value("points").toArray().size() >= 20); // 1 Hz over the 30 s
+        const auto mean = ctl(viewer + QStringList{"--lang", "en", "query", "DCGM_FI_DEV_GPU_UTIL", "--last", "30",
+                                                   "--step", "10", "--agg", "avg", "--by", "Hostname"});
+        QVERIFY2(mean.exitCode == 0 && mean.out.startsWith("DCGM_FI_DEV_GPU_UTIL{Hostname=\""), mean.out.constData());
+        QCOMPARE(ctl(viewer + QStringList{"query", "DCGM_FI_DEV_GPU_UTIL", "--agg", "median", "--step", "10"}).exitCode,
+                 2);
+        QCOMPARE(ctl(viewer + QStringList{"query", "DCGM_FI_DEV_GPU_UTIL", "--agg", "avg"}).exitCode, 2);
+        QCOMPARE(ctl(viewer + QStringList{"query"}).exitCode, 2);
+
+        const auto logs = ctl(viewer + QStringList{"--json", "logs", "--limit", "5"});
+        QVERIFY2(logs.exitCode == 0, logs.err.constData());
+        const QJsonArray lines = test::json(logs).value("lines").toArray();
+        QVERIFY(!lines.isEmpty() && lines.size() <= 5); // the simulated nodes' slurmd and NCCL lines
+        QCOMPARE(ctl(viewer + QStringList{"logs", "--level", "loud"}).exitCode, 2);
+
+        const auto bench = ctl(viewer + QStringList{"--json", "bench", "--seconds", "0.5"});
+        QVERIFY2(bench.exitCode == 0, bench.err.constData());
+        QCOMPARE(bench.out.count('\n'), 4);
+        const QJsonObject callsPerSecond = QJsonDocument::fromJson(bench.out.split('\n').first()).object();
+        QCOMPARE(callsPerSecond.value("name").toString(), QStringLiteral("summary_calls_per_s"));
+        QVERIFY(callsPerSecond.value("value").toDouble() > 0);
+        QCOMPARE(ctl(viewer + QStringList{"gpus", "--bogus"}).exitCode, 2);
     }
 
     void badRemoteSettingsAreRefused_data()
