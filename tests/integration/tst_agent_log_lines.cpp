@@ -108,11 +108,15 @@ private slots:
         QVERIFY2(daemon.start(o, &why), qPrintable(why));
 
         // The daemon keeps log lines in memory: the ones from before the kill went with it;
-        // the ones buffered at the agent come, once each, in order.
+        // the ones buffered at the agent come, once each, in order. The agent learns what was
+        // stored when its stream ends: if the kill came before the stream that carried the
+        // first lines ended, it sends them again too, which gives them back to the new daemon
+        // (still once each, and before the later ones).
         rpc::RemoteEngine engine(daemon.client("viewer"));
         QTRY_VERIFY_WITH_TIMEOUT(keptTexts(engine, since).size() >= during.size(), 30000);
         QTest::qWait(2000); // streams closed and resent meanwhile must not add copies
-        QCOMPARE(keptTexts(engine, since), during);
+        const QStringList kept = keptTexts(engine, since);
+        QVERIFY2(kept == during || kept == before + during, qPrintable(kept.join('\n')));
     }
 };
 
