@@ -1611,6 +1611,90 @@ supernode --connect %4 --ca %5 --token-file %6%7</source>
         <source>TP %1 spans nodes (%2 GPUs per node): tensor-parallel traffic crosses the network</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>job &apos;%1&apos;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU counts must not be negative (min %1, max %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gpus min (%1) is above max (%2); ask for min &lt;= max, or the same number twice for an exact count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gpuMilli must be in 1..1000 (a share of one GPU), got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a GPU share (gpuMilli %1) is for one GPU, but it asks for %2; share one GPU or ask for whole GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory must not be negative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPUs must not be negative, got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>estimated runtime and checkpoint interval must not be negative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asks for %1 GPUs; the cluster has %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asks for %1 GPUs without gang; the largest node has %2 (set gang to spread it over nodes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no node has any of the GPU models it asks for; the cluster has %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asks for %1 GPUs of the models it names; the cluster has %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asks for %1 CPUs; the largest node has %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asks for %1 CPUs; the cluster has %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asks for %1 GiB of memory; the largest node has %2 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asks for %1 GiB of memory; the cluster has %2 GiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown priority class %1; the policy has %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown queue %1; the queues are %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asks for %1 GPUs; queue %2 may use at most %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>asks for %1 GiB of memory; queue %2 allows %3 GiB per job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>depends on unknown job %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sn::EventDetails</name>

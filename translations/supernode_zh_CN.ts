@@ -1621,6 +1621,90 @@ supernode --connect %4 --ca %5 --token-file %6%7</translation>
         <source>TP %1 spans nodes (%2 GPUs per node): tensor-parallel traffic crosses the network</source>
         <translation>TP %1 跨越节点（每节点 %2 块 GPU）：张量并行流量要经过网络</translation>
     </message>
+    <message>
+        <source>job &apos;%1&apos;: %2</source>
+        <translation>作业 '%1'：%2</translation>
+    </message>
+    <message>
+        <source>GPU counts must not be negative (min %1, max %2)</source>
+        <translation>GPU 数量不能为负（最少 %1，最多 %2）</translation>
+    </message>
+    <message>
+        <source>gpus min (%1) is above max (%2); ask for min &lt;= max, or the same number twice for an exact count</source>
+        <translation>GPU 最少数量（%1）大于最多数量（%2）；请让 min &lt;= max，或两者填同一个数以指定确切数量</translation>
+    </message>
+    <message>
+        <source>gpuMilli must be in 1..1000 (a share of one GPU), got %1</source>
+        <translation>gpuMilli 必须在 1..1000 之间（一块 GPU 的份额），实际为 %1</translation>
+    </message>
+    <message>
+        <source>a GPU share (gpuMilli %1) is for one GPU, but it asks for %2; share one GPU or ask for whole GPUs</source>
+        <translation>GPU 份额（gpuMilli %1）只适用于一块 GPU，但它申请了 %2 块；请共享一块 GPU，或申请整块 GPU</translation>
+    </message>
+    <message>
+        <source>memory must not be negative</source>
+        <translation>内存不能为负</translation>
+    </message>
+    <message>
+        <source>CPUs must not be negative, got %1</source>
+        <translation>CPU 数量不能为负，实际为 %1</translation>
+    </message>
+    <message>
+        <source>estimated runtime and checkpoint interval must not be negative</source>
+        <translation>预计运行时间和检查点间隔不能为负</translation>
+    </message>
+    <message>
+        <source>asks for %1 GPUs; the cluster has %2</source>
+        <translation>申请了 %1 块 GPU；集群只有 %2 块</translation>
+    </message>
+    <message>
+        <source>asks for %1 GPUs without gang; the largest node has %2 (set gang to spread it over nodes)</source>
+        <translation>未启用成组调度（gang）却申请了 %1 块 GPU；最大的节点只有 %2 块（启用 gang 以跨节点分配）</translation>
+    </message>
+    <message>
+        <source>no node has any of the GPU models it asks for; the cluster has %1</source>
+        <translation>没有节点具有它申请的任何 GPU 型号；集群有 %1</translation>
+    </message>
+    <message>
+        <source>asks for %1 GPUs of the models it names; the cluster has %2</source>
+        <translation>申请了 %1 块指定型号的 GPU；集群只有 %2 块</translation>
+    </message>
+    <message>
+        <source>asks for %1 CPUs; the largest node has %2</source>
+        <translation>申请了 %1 个 CPU；最大的节点只有 %2 个</translation>
+    </message>
+    <message>
+        <source>asks for %1 CPUs; the cluster has %2</source>
+        <translation>申请了 %1 个 CPU；集群只有 %2 个</translation>
+    </message>
+    <message>
+        <source>asks for %1 GiB of memory; the largest node has %2 GiB</source>
+        <translation>申请了 %1 GiB 内存；最大的节点只有 %2 GiB</translation>
+    </message>
+    <message>
+        <source>asks for %1 GiB of memory; the cluster has %2 GiB</source>
+        <translation>申请了 %1 GiB 内存；集群只有 %2 GiB</translation>
+    </message>
+    <message>
+        <source>unknown priority class %1; the policy has %2</source>
+        <translation>未知的优先级类别 %1；策略中有 %2</translation>
+    </message>
+    <message>
+        <source>unknown queue %1; the queues are %2</source>
+        <translation>未知的队列 %1；现有队列为 %2</translation>
+    </message>
+    <message>
+        <source>asks for %1 GPUs; queue %2 may use at most %3</source>
+        <translation>申请了 %1 块 GPU；队列 %2 最多只能使用 %3 块</translation>
+    </message>
+    <message>
+        <source>asks for %1 GiB of memory; queue %2 allows %3 GiB per job</source>
+        <translation>申请了 %1 GiB 内存；队列 %2 每个作业最多允许 %3 GiB</translation>
+    </message>
+    <message>
+        <source>depends on unknown job %1</source>
+        <translation>依赖未知的作业 %1</translation>
+    </message>
 </context>
 <context>
     <name>sn::EventDetails</name>
@@ -5685,7 +5769,7 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine una
     </message>
     <message>
         <source>%1 takes no argument &apos;%2&apos;</source>
-        <translation>%1 不接受参数 '%2'</translation>
+        <translation>%1 不接受参数 &apos;%2&apos;</translation>
     </message>
     <message>
         <source>GetSummary calls per second</source>
@@ -5709,7 +5793,7 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine una
     </message>
     <message>
         <source>--level must be info, warning, error or critical, not &apos;%1&apos;</source>
-        <translation>--level 必须为 info、warning、error 或 critical，而不是 '%1'</translation>
+        <translation>--level 必须为 info、warning、error 或 critical，而不是 &apos;%1&apos;</translation>
     </message>
     <message>
         <source>no log lines match</source>
@@ -5765,7 +5849,7 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine una
     </message>
     <message>
         <source>--agg must be avg, min, max, sum or p95, not &apos;%1&apos;</source>
-        <translation>--agg 必须为 avg、min、max、sum 或 p95，而不是 '%1'</translation>
+        <translation>--agg 必须为 avg、min、max、sum 或 p95，而不是 &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--agg needs --step SECONDS</source>

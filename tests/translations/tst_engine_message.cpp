@@ -223,6 +223,57 @@ private slots:
         QCOMPARE(engineReasonText(english), chinese);
     }
 
+    // What the real scheduler says when it refuses a job at submission, in Chinese; the job's
+    // and the queue's names stay as the user wrote them.
+    void submissionRefusalsInChinese_data()
+    {
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<QString>("queue");
+        QTest::addColumn<QString>("priorityClass");
+        QTest::addColumn<bool>("gang");
+        QTest::addColumn<QString>("chinese");
+        QTest::newRow("more than the cluster")
+            << 32 << "ml"
+            << "" << true << QString::fromUtf8("作业 'x'：申请了 32 块 GPU；集群只有 16 块");
+        QTest::newRow("without gang")
+            << 12 << "ml"
+            << "" << false
+            << QString::fromUtf8(
+                   "作业 'x'：未启用成组调度（gang）却申请了 12 块 GPU；最大的节点只有 8 块（启用 gang 以跨节点分配）");
+        QTest::newRow("unknown class")
+            << 1 << "ml"
+            << "urgent" << false
+            << QString::fromUtf8("作业 'x'：未知的优先级类别 'urgent'；策略中有 dataPreprocessing, modelTraining");
+        QTest::newRow("unknown queue") << 1 << "nlp"
+                                       << "" << false << QString::fromUtf8("作业 'x'：未知的队列 'nlp'；现有队列为 ml");
+        QTest::newRow("queue max") << 6 << "ml"
+                                   << "" << false
+                                   << QString::fromUtf8("作业 'x'：申请了 6 块 GPU；队列 'ml' 最多只能使用 4 块");
+    }
+
+    void submissionRefusalsInChinese()
+    {
+        QFETCH(int, gpus);
+        QFETCH(QString, queue);
+        QFETCH(QString, priorityClass);
+        QFETCH(bool, gang);
+        QFETCH(QString, chinese);
+        sched::SchedulerConfig config;
+        config.priorityClasses = {{"modelTraining", 100}, {"dataPreprocessing", 50}};
+        config.queues["ml"] = {0, 4, 0, 1};
+        sched::Scheduler s(twoNodes(), config, sched::makePlacementPolicy("default"));
+        JobSpec spec = gpuJob("x", gpus);
+        spec.queue = queue.toStdString();
+        spec.priorityClass = priorityClass.toStdString();
+        spec.gang = gang;
+        const auto refused = s.submit(spec, 0);
+        QVERIFY(!refused.ok());
+        QVERIFY(installTranslations(QStringLiteral("zh_CN")));
+        const QString zh = errorText(refused.error());
+        QVERIFY(installTranslations(QStringLiteral("en")));
+        QVERIFY2(zh == chinese, qPrintable(QString::fromStdString(refused.error().message) + "\n" + zh));
+    }
+
     // Every pattern of the catalogue has its Chinese (translations_current checks the .ts; this
     // checks the compiled catalogue the program carries).
     void everyPatternIsTranslated()
