@@ -41,15 +41,31 @@ namespace {
 
 constexpr int kAgents = 128, kGpusPerAgent = 8, kSamplesPerBatch = kGpusPerAgent * 20;
 
-std::int64_t wallMs()
-{
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
 double wallMsExact()
 {
     return std::chrono::duration<double, std::milli>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+// One reading of both clocks at the start. Batches are stamped with wall-clock times derived
+// from it, and latencies are measured on the steady clock against it: a step of the machine's
+// wall clock during the run (a VM's time sync) would otherwise add itself to every latency after
+// it. wallClockStepMs() says how far the wall clock has moved against the steady one.
+struct ClockAnchor {
+    double wallMs = wallMsExact();
+    Clock::time_point steady = Clock::now();
+};
+const ClockAnchor &anchor()
+{
+    static const ClockAnchor kAnchor;
+    return kAnchor;
+}
+double steadyMsSinceAnchor(Clock::time_point t = Clock::now())
+{
+    return std::chrono::duration<double, std::milli>(t - anchor().steady).count();
+}
+double wallClockStepMs()
+{
+    return (wallMsExact() - anchor().wallMs) - steadyMsSinceAnchor();
 }
 
 double percentile(std::vector<double> v, double q)
@@ -119,7 +135,7 @@ void agent(const bench::AgentTarget &target, int index, const std::atomic<bool> 
     // with the moment it is written: an agent that fell behind (a slow stream end under load)
     // sends its late ticks back to back, and stamped at write time several would share one
     // millisecond, which the store rightly refuses as duplicates.
-    std::int64_t tickMs = wallMs() + 1000 * index / kAgents;
+    std::int64_t tickMs = static_cast<std::int64_t>(anchor().wallMs + steadyMsSinceAnchor(next));
     while (!stop) {
         grpc::ClientContext context;
         context.AddMetadata("authorization", "Bearer " + target.token);
@@ -163,7 +179,8 @@ void telemetrySubscriber(const bench::AgentTarget &target, const std::string &no
     pb::SampleBatch batch;
     std::vector<double> mine;
     while (reader->Read(&batch)) {
-        const double now = wallMsExact();
+        // The sample's stamp as a steady-clock time since the anchor: arrival minus that.
+        const double now = anchor().wallMs + steadyMsSinceAnchor();
         mine.clear();
         for (const pb::Sample &s : batch.samples())
             mine.push_back(now - static_cast<double>(s.time_ms()));
@@ -263,6 +280,7 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "usage: soak --minutes N (N > 0)\n");
         return 2;
     }
+    (void)anchor(); // both clocks read once, before any thread stamps or measures
 
     test::SupernodedProcess daemon;
     test::SupernodedProcess::Options options;
@@ -337,12 +355,13 @@ int main(int argc, char **argv)
         loads.push_back(loadAverage());
         std::printf("{\"area\":\"soak\",\"minute\":%d,\"rss_mib\":%.1f,\"hwm_mib\":%.1f,\"cpu_pct\":%.1f,"
                     "\"submit_p99_ms\":%.1f,\"sample_to_subscriber_p50_ms\":%.1f,\"sample_to_subscriber_p99_ms\":%.1f,"
-                    "\"agent_write_lag_p99_ms\":%.1f,\"submissions\":%llu,"
+                    "\"agent_write_lag_p99_ms\":%.1f,\"wall_clock_step_ms\":%.1f,\"submissions\":%llu,"
                     "\"samples_pushed\":%llu,\"samples_received\":%llu,\"events_received\":%llu,\"errors\":%llu,"
                     "\"load1\":%.2f}\n",
                     minute, rss, hwm, cpuPct, submitP99s.back(), percentile(sampleMs, 0.5), sampleP99s.back(),
-                    percentile(lagMs, 0.99), (unsigned long long)submissions, (unsigned long long)pushed,
-                    (unsigned long long)received, (unsigned long long)events, (unsigned long long)errors, loads.back());
+                    percentile(lagMs, 0.99), wallClockStepMs(), (unsigned long long)submissions,
+                    (unsigned long long)pushed, (unsigned long long)received, (unsigned long long)events,
+                    (unsigned long long)errors, loads.back());
         std::fflush(stdout);
         if (daemon.pid() == 0) {
             tally.error("supernoded exited");
