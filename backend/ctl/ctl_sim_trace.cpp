@@ -20,20 +20,6 @@ namespace sn::ctl {
 
 namespace {
 
-bool takeValue(Context &ctx, const QString &name, QString *value, int *code)
-{
-    const qsizetype i = ctx.args.indexOf(name);
-    if (i < 0)
-        return true;
-    if (i + 1 >= ctx.args.size()) {
-        *code = usage(ctx, CtlText::tr("%1 needs a value").arg(name));
-        return false;
-    }
-    *value = ctx.args[i + 1];
-    ctx.args.remove(i, 2);
-    return true;
-}
-
 // The human labels of the result's keys. In English the label is the --json key itself, so a
 // script reading either sees one vocabulary; other languages translate it.
 QString traceLabel(const QString &key)
@@ -90,10 +76,10 @@ int simTraceCommand(Context &ctx)
 {
     int code = kOk;
     QString trace, nodesFile, policy = QStringLiteral("default"), seedText;
-    if (!takeValue(ctx, QStringLiteral("--trace"), &trace, &code) ||
-        !takeValue(ctx, QStringLiteral("--nodes"), &nodesFile, &code) ||
-        !takeValue(ctx, QStringLiteral("--policy"), &policy, &code) ||
-        !takeValue(ctx, QStringLiteral("--seed"), &seedText, &code))
+    if (!takeText(ctx, QStringLiteral("--trace"), &trace, &code) ||
+        !takeText(ctx, QStringLiteral("--nodes"), &nodesFile, &code) ||
+        !takeText(ctx, QStringLiteral("--policy"), &policy, &code) ||
+        !takeText(ctx, QStringLiteral("--seed"), &seedText, &code))
         return code;
     const bool inflate = ctx.args.removeAll(QStringLiteral("--inflate")) > 0;
     if (!ctx.args.isEmpty())

@@ -24,6 +24,16 @@ unsigned modeOf(const QString &path)
     struct stat st {};
     return ::stat(path.toLocal8Bit().constData(), &st) == 0 ? (st.st_mode & 0777) : 0;
 }
+// supernodectl's options to reach `daemon` over TLS with the token of `role`.
+QStringList remoteAs(test::SupernodedProcess &daemon, const QString &role)
+{
+    QFile token(daemon.path(role + ".token"));
+    token.open(QIODevice::WriteOnly);
+    token.write(daemon.token(role).toUtf8());
+    return QStringList{"--remote",     QStringLiteral("grpcs://127.0.0.1:%1").arg(daemon.port()),
+                       "--token-file", token.fileName(),
+                       "--ca",         daemon.path("certs/ca.pem")};
+}
 } // namespace
 
 class TestSupernodectlRemote : public QObject {
@@ -119,15 +129,7 @@ private slots:
         options.spec.simulation.jobArrivalsPerHour = 0;
         QString why;
         QVERIFY2(daemon.start(options, &why), qPrintable(why));
-        auto remoteAs = [&daemon](const QString &role) {
-            QFile token(daemon.path(role + ".token"));
-            token.open(QIODevice::WriteOnly);
-            token.write(daemon.token(role).toUtf8());
-            return QStringList{"--remote",     QStringLiteral("grpcs://127.0.0.1:%1").arg(daemon.port()),
-                               "--token-file", token.fileName(),
-                               "--ca",         daemon.path("certs/ca.pem")};
-        };
-        const QStringList op = remoteAs("operator"), viewer = remoteAs("viewer");
+        const QStringList op = remoteAs(daemon, "operator"), viewer = remoteAs(daemon, "viewer");
         const auto submitted = ctl(op + QStringList{"--json", "jobs", "submit", "--gpus", "2", "--name", "train"});
         QVERIFY2(submitted.exitCode == 0, submitted.err.constData());
         const QString id = test::json(submitted).value("id").toString();
@@ -173,15 +175,7 @@ private slots:
         options.spec = sim::defaultSimulatedSpec(1);
         QString why;
         QVERIFY2(daemon.start(options, &why), qPrintable(why));
-        auto remoteAs = [&daemon](const QString &role) {
-            QFile token(daemon.path(role + ".token"));
-            token.open(QIODevice::WriteOnly);
-            token.write(daemon.token(role).toUtf8());
-            return QStringList{"--remote",     QStringLiteral("grpcs://127.0.0.1:%1").arg(daemon.port()),
-                               "--token-file", token.fileName(),
-                               "--ca",         daemon.path("certs/ca.pem")};
-        };
-        const QStringList op = remoteAs("operator"), viewer = remoteAs("viewer");
+        const QStringList op = remoteAs(daemon, "operator"), viewer = remoteAs(daemon, "viewer");
         // The daemon runs in virtual time: 30 s of cluster life first.
         QCOMPARE(ctl(op + QStringList{"status", "--after", "30"}).exitCode, 0);
         const int gpusTotal = test::json(ctl(viewer + QStringList{"--json", "status"})).value("gpus_total").toInt();
