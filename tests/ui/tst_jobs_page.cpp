@@ -2,7 +2,6 @@
 // QAbstractItemModelTester, submitting through the job submitter and seeing the job run, the
 // planner panel turning red for a model that will not fit, and the engine's refusal shown.
 #include "jobs_test_support.h"
-#include "translations/translation_loader.h"
 #include "ui/job_submit_dialog.h"
 #include "ui/job_table_model.h"
 #include "ui/jobs_page.h"
@@ -47,25 +46,6 @@ private slots:
         QCOMPARE(model.rowCount(), 1);
         model.setJobs({}, 0);
         QCOMPARE(model.rowCount(), 0);
-    }
-
-    // The scheduler's English reason, in the console's language (each clause translated).
-    void whyPendingSpeaksTheLanguage()
-    {
-        pb::ListJobsResponse jobs;
-        *jobs.add_jobs() = job("2", pb::JOB_STATE_PENDING, 8);
-        jobs.mutable_jobs(0)->set_pending_reason("waiting for 8 GPUs on one NVSwitch node; position 3");
-        QVERIFY(installTranslations(QStringLiteral("zh_CN")));
-        JobTableModel model;
-        model.setJobs(jobs, 1000);
-        const QString zh = model.index(0, JobTableModel::WhyPending).data().toString();
-        QVERIFY(installTranslations(QStringLiteral("en")));
-        QCOMPARE(zh, QString::fromUtf8("等待同一 NVSwitch 节点上的 8 块 GPU；排队第 3 位"));
-        QCOMPARE(model.index(0, JobTableModel::WhyPending).data(Qt::ToolTipRole).toString(), zh); // translated once
-        JobTableModel english;
-        english.setJobs(jobs, 1000);
-        QCOMPARE(english.index(0, JobTableModel::WhyPending).data().toString(),
-                 QStringLiteral("waiting for 8 GPUs on one NVSwitch node; position 3"));
     }
 
     void submitThroughTheDialogAndSeeItRun()
