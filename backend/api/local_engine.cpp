@@ -114,7 +114,15 @@ Reply<LocalEngine::Registration> LocalEngine::registerNode(const pb::RegisterNod
         auto response = e.registerNode(request);
         if (!response)
             return response.error();
-        return Registration{std::move(*response), *e.registration(request.node().name())};
+        Registration r{std::move(*response), *e.registration(request.node().name()), std::nullopt};
+        if (r.response.event_id() != 0) { // recorded just now on this thread: the newest event
+            pb::ListEventsRequest newest;
+            newest.set_limit(1);
+            pb::ListEventsResponse events = e.listEvents(newest);
+            if (events.events_size() == 1 && events.events(0).id() == r.response.event_id())
+                r.raised = events.events(0);
+        }
+        return r;
     });
 }
 

@@ -57,6 +57,9 @@ public:
     struct Registration {
         pb::RegisterNodeResponse response;
         pb::RegisterNodeRequest kept; // ids named, registered_ms set (Engine::registration)
+        // The event it raised (first registration, hardware changed), stored with it: the event
+        // journal writes it too, but after the answer, and a kill -9 in between lost it.
+        std::optional<pb::Event> raised;
     };
     Reply<Registration> registerNode(const pb::RegisterNodeRequest &request);
     // supernoded's start: a registration its state store kept (Engine::restoreRegistration).

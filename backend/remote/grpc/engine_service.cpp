@@ -71,6 +71,18 @@ std::optional<StateWrite> storeEvent(const pb::Event &event)
     return StateWrite(event);
 }
 
+void appendWrites(std::vector<StateWrite> &writes, std::optional<StateWrite> w)
+{
+    if (w)
+        writes.push_back(std::move(*w));
+}
+
+void appendWrites(std::vector<StateWrite> &writes, std::vector<StateWrite> more)
+{
+    for (StateWrite &w : more)
+        writes.push_back(std::move(w));
+}
+
 template <typename T> void assign(T *response, T value)
 {
     *response = std::move(value);
@@ -140,8 +152,7 @@ grpc::ServerUnaryReactor *EngineService::unary(Ctx *context, const RpcPolicy &po
         grpc::Status status = grpc::Status::OK;
         std::vector<StateWrite> writes;
         if (result.ok()) {
-            if (std::optional<StateWrite> w = persist(result.value()))
-                writes.push_back(std::move(*w));
+            appendWrites(writes, persist(result.value()));
             fill(response, std::move(result).value());
         } else {
             status = toGrpcStatus(result.error());
@@ -411,7 +422,13 @@ grpc::ServerUnaryReactor *EngineService::RegisterNode(Ctx *c, const pb::Register
         [](pb::RegisterNodeResponse *out, LocalEngine::Registration r) { *out = std::move(r.response); },
         // Stored before the agent hears the answer, as a job is: a registration answered is one a
         // restart still knows (supernode_daemon.cpp reads them back), each reconnect moving registered_ms.
-        [](const LocalEngine::Registration &r) { return std::optional<StateWrite>(r.kept); });
+        // Its event in the same commit, so the timeline a restart reads says what the nodes table does.
+        [](const LocalEngine::Registration &r) {
+            std::vector<StateWrite> writes{StateWrite(r.kept)};
+            if (r.raised)
+                writes.emplace_back(*r.raised);
+            return writes;
+        });
 }
 
 grpc::ServerUnaryReactor *EngineService::WhoAmI(Ctx *c, const pb::WhoAmIRequest *q, pb::WhoAmIResponse *r)
