@@ -140,6 +140,15 @@ int runStreaming(const QCommandLineParser &parser, const std::string &nvmlPath, 
     if (parser.isSet("log-kernel"))
         o.logs.kmsgPath = "/dev/kmsg";
     o.registerNode = !parser.isSet("no-register");
+    std::vector<std::string> allow;
+    for (const QString &a : parser.values("allow"))
+        allow.push_back(a.toStdString());
+    auto allowed = sn::agent::parseAllowedActions(allow);
+    if (!allowed) {
+        err << "supernode-agent: " << QString::fromStdString(allowed.error().message) << "\n";
+        return kExitUsage;
+    }
+    o.push.allowedActions = std::move(*allowed);
     o.selfProgram = QCoreApplication::applicationFilePath().toStdString();
     o.agentVersion = SN_VERSION;
     auto agent = sn::agent::TelemetryAgent::create(std::move(o));
@@ -247,6 +256,10 @@ int main(int argc, char **argv)
         {"node", "Node name (Hostname label); default this machine's name.", "name"},
         {"no-host", "Do not read the host (/proc, /sys), only GPUs."},
         {"no-register", "Do not register the node's hardware and topology with the daemon."},
+        {"allow",
+         "Let the daemon ask this agent for an action: power-cap (thermal protection sets GPU power limits through "
+         "NVML here; needs root). May be repeated.",
+         "action"},
         {"log-file", "Send the lines written to this file (followed across rotation); may be repeated.", "path"},
         {"log-journal", "Send the journal's new entries (journalctl -f -o json)."},
         {"log-kernel", "Send new kernel messages (/dev/kmsg; Xid lines), when the journal is not read."},

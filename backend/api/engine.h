@@ -31,6 +31,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -88,7 +89,9 @@ public:
     // Once this returns the store's WAL has the samples (the agent's ack).
     Result<PushedResult> ingestPushed(PushStreamTable &table, PushedBatch batch);
     // A node agent's hardware (supernoded's RegisterNode; engine_registration.cpp): merged into
-    // cluster() from now on; a first registration or a changed one records an event.
+    // cluster() from now on; a first registration or a changed one records an event. Any
+    // registration re-opens thermal protection's question of how to cap the node's GPUs (its
+    // agent may allow it now).
     Result<pb::RegisterNodeResponse> registerNode(const pb::RegisterNodeRequest &request);
     // A registration an earlier run of supernoded stored (its state.db): back in the registry
     // as it was, with no event, since the timeline has the one raised then. Refused, naming
@@ -167,7 +170,10 @@ private:
                          const std::string &summary, std::uint64_t actionEventId);
     void finishPowerChange(const anomaly::PowerCapDecision &decision, const std::string &executor, bool ok,
                            const std::string &error);
+    // Said once per node and reason (a node without an executor has eight GPUs saying the same).
     void powerRangeUnavailable(const std::string &node, int gpu, const std::string &why);
+    // The node's GPUs whose range could not be had are asked again at their next reading.
+    void forgetPowerRangeFailures(const std::string &node);
     Event *findEvent(std::uint64_t id);
     // engine_logs.cpp: every line through the template miner, signatures and log anomalies.
     void setUpLogPipeline();
@@ -216,6 +222,8 @@ private:
     std::map<std::pair<std::string, int>, std::optional<anomaly::PowerCapDecision>> m_powerPending;
     std::uint64_t m_powerGeneration = 0; // replies from a previous configuration's worker are stale
     std::map<std::pair<std::string, int>, std::optional<PowerLimitRange>> m_powerRanges;
+    // (node, why) already said by powerRangeUnavailable: one event per node and reason, not per GPU.
+    std::set<std::pair<std::string, std::string>> m_powerUnavailableSaid;
     std::unique_ptr<anomaly::PowerCapAuditLog> m_powerCapAudit;
     std::unique_ptr<logs::LogPipeline> m_logPipeline;
     std::int64_t m_templatesSavedMs = 0;

@@ -102,6 +102,7 @@ void Engine::setUpAnomalyWatch()
                                                         50000, std::move(loadAware));
 
     m_powerRanges.clear();
+    m_powerUnavailableSaid.clear();
     m_powerLimitWorker.reset(); // waits for a call in flight (bounded by the setter's timeout)
     m_powerPending.clear();
     ++m_powerGeneration;
@@ -254,6 +255,8 @@ std::optional<PowerLimitRange> Engine::powerRangeOf(const std::string &node, int
 
 void Engine::powerRangeUnavailable(const std::string &node, int gpu, const std::string &why)
 {
+    if (!m_powerUnavailableSaid.emplace(node, why).second)
+        return;
     Event e;
     e.timeMs = m_clock->nowMs();
     e.severity = Severity::Warning;
@@ -262,6 +265,12 @@ void Engine::powerRangeUnavailable(const std::string &node, int gpu, const std::
     e.gpu = gpu;
     e.message = "Thermal protection cannot cap GPU " + std::to_string(gpu) + " on " + node + ": " + why;
     record(std::move(e));
+}
+
+void Engine::forgetPowerRangeFailures(const std::string &node)
+{
+    std::erase_if(m_powerRanges, [&](const auto &entry) { return entry.first.first == node && !entry.second; });
+    std::erase_if(m_powerUnavailableSaid, [&](const auto &said) { return said.first == node; });
 }
 
 void Engine::protectFromHeat(const MetricSample &temperature)

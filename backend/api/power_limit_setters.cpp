@@ -49,8 +49,7 @@ Result<std::unique_ptr<PowerLimitSetter>> makeRealPowerLimitSetter(const Cluster
     const TelemetrySource source = spec.effectiveTelemetry().source;
     if (source != TelemetrySource::NvidiaSmi && source != TelemetrySource::Nvml)
         return failedPrecondition(std::string("telemetry source ") + telemetrySourceName(source) +
-                                  " only reads the GPUs; thermal protection needs nvidia-smi or nvml to set power "
-                                  "limits and runs as a dry run");
+                                  " only reads the GPUs; setting power limits needs nvidia-smi or nvml");
     if (source == TelemetrySource::Nvml) {
         // The engine runs on the GPU node: NVML itself, else nvidia-smi there (below).
         std::string local;

@@ -37,6 +37,10 @@ inline Error failedPrecondition(std::string message)
 {
     return {ErrorCode::FailedPrecondition, std::move(message)};
 }
+inline Error unavailable(std::string message)
+{
+    return {ErrorCode::Unavailable, std::move(message)};
+}
 
 template <typename T> class [[nodiscard]] Result {
 public:

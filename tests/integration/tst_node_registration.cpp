@@ -21,16 +21,6 @@ using namespace sn;
 
 namespace {
 
-std::vector<pb::Event> eventsOf(rpc::RemoteEngine &engine, const std::string &kind)
-{
-    std::vector<pb::Event> out;
-    if (auto r = waitFor(engine.listEvents({})))
-        for (const pb::Event &e : r->events())
-            if (e.kind() == kind)
-                out.push_back(e);
-    return out;
-}
-
 // reg-node's agent on one of the fake NVMLs; both boards share the buffer, as one node's agent
 // restarted after a board change does.
 test::StreamingAgentOptions agentOn(const char *nvml, const QString &dir)
@@ -87,8 +77,8 @@ private slots:
                 if (l.type() == pb::LINK_TYPE_NVLINK && l.a().starts_with("reg-node/"))
                     ++nvlinks;
             QVERIFY2(nvlinks >= 8, qPrintable(QString::number(nvlinks))); // every GPU to the NVSwitch
-            QTRY_COMPARE_WITH_TIMEOUT(eventsOf(viewer, "node.registered").size(), std::size_t{1}, 10000);
-            QVERIFY(eventsOf(viewer, "node.hardware_changed").empty());
+            QTRY_COMPARE_WITH_TIMEOUT(test::eventsOfKind(viewer, "node.registered").size(), std::size_t{1}, 10000);
+            QVERIFY(test::eventsOfKind(viewer, "node.hardware_changed").empty());
         }
 
         // Other hardware on the same node (a board swapped): two GPUs from the modern fake.
@@ -96,9 +86,9 @@ private slots:
             test::StreamingAgent modern(daemon, agentOn(FAKE_NVML_MODERN, dir.path()));
             QVERIFY(modern.started());
             rpc::RemoteEngine viewer(daemon.client("viewer"));
-            QTRY_VERIFY2_WITH_TIMEOUT(eventsOf(viewer, "node.hardware_changed").size() == 1,
+            QTRY_VERIFY2_WITH_TIMEOUT(test::eventsOfKind(viewer, "node.hardware_changed").size() == 1,
                                       qPrintable(modern.output()), 30000);
-            const pb::Event e = eventsOf(viewer, "node.hardware_changed").front();
+            const pb::Event e = test::eventsOfKind(viewer, "node.hardware_changed").front();
             QCOMPARE(e.node(), std::string("reg-node"));
             QCOMPARE(e.severity(), pb::SEVERITY_WARNING);
             QVERIFY2(QString::fromStdString(e.message()).contains("GPU7 gone"), e.message().c_str());
@@ -125,8 +115,8 @@ private slots:
                 qPrintable(modern.output()), 30000);
             QTRY_VERIFY2_WITH_TIMEOUT(modern.output().count("registered reg-node: 2 GPUs") > registrationsBefore,
                                       qPrintable(modern.output()), 30000);
-            QCOMPARE(eventsOf(after, "node.registered").size(), std::size_t{1});
-            QCOMPARE(eventsOf(after, "node.hardware_changed").size(), std::size_t{1});
+            QCOMPARE(test::eventsOfKind(after, "node.registered").size(), std::size_t{1});
+            QCOMPARE(test::eventsOfKind(after, "node.hardware_changed").size(), std::size_t{1});
         }
     }
 };

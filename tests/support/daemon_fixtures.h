@@ -9,6 +9,7 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 namespace sn::test {
 
@@ -62,6 +63,17 @@ inline const pb::Node *findNode(const pb::Cluster &c, const std::string &name)
         if (n.name() == name)
             return &n;
     return nullptr;
+}
+
+// The events of one kind the engine lists, newest first; none when it cannot list them.
+inline std::vector<pb::Event> eventsOfKind(EngineApi &engine, const std::string &kind)
+{
+    std::vector<pb::Event> out;
+    if (auto r = waitFor(engine.listEvents({})))
+        for (const pb::Event &e : r->events())
+            if (e.kind() == kind)
+                out.push_back(e);
+    return out;
 }
 
 // The ids of every job the engine lists; the error when it cannot list them.

@@ -109,6 +109,35 @@ template <typename Stub> bool SamplePusher::registerNode(Stub &stub)
     return status.error_code() == grpc::StatusCode::INVALID_ARGUMENT;
 }
 
+int SamplePusher::addStreamHeader(pb::PushSamplesRequest &message) const
+{
+    for (const std::string &a : m_options.allowedActions)
+        message.add_allowed_actions(a);
+    for (const pb::AgentActionResult &r : m_results)
+        *message.add_action_results() = r;
+    return static_cast<int>(m_results.size());
+}
+
+void SamplePusher::answered(int resultsCarried, const pb::PushSamplesResponse &response)
+{
+    m_results.erase(m_results.begin(), m_results.begin() + resultsCarried);
+    for (const pb::AgentAction &action : response.actions()) {
+        pb::AgentActionResult result;
+        if (m_runAction) {
+            result = m_runAction(action);
+        } else {
+            result.set_id(action.id());
+            result.set_error("this agent runs no actions");
+        }
+        if (!result.ok() && m_report)
+            m_report("action " + std::to_string(action.id()) + " from " + m_options.target +
+                     " not done: " + result.error());
+        m_results.push_back(std::move(result));
+        std::lock_guard lock(m_mutex);
+        ++m_stats.actionsRun;
+    }
+}
+
 void SamplePusher::run()
 {
     std::shared_ptr<grpc::ChannelCredentials> credentials = grpc::InsecureChannelCredentials();
@@ -165,6 +194,8 @@ void SamplePusher::run()
         pb::PushSamplesResponse response;
         auto writer = stub->PushSamples(&context, &response);
         PushStreamEncoder encoder;
+        int resultsCarried = 0;
+        bool headerSent = false;
         std::uint64_t sent = stats().acknowledged;
         std::uint64_t firstSent = 0; // the stream's first batch: refused when the daemon names none
         const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(m_options.ackIntervalMs);
@@ -192,7 +223,12 @@ void SamplePusher::run()
                 }
                 if (firstSent == 0)
                     firstSent = b.sequence;
-                if (!writer->Write(encoder.forStream(batch))) {
+                pb::PushSamplesRequest message = encoder.forStream(batch);
+                if (!headerSent) {
+                    resultsCarried = addStreamHeader(message);
+                    headerSent = true;
+                }
+                if (!writer->Write(message)) {
                     broken = true;
                     break;
                 }
@@ -217,6 +253,7 @@ void SamplePusher::run()
             m_stats.logLinesAccepted += response.log_lines_accepted();
         }
         if (status.ok()) {
+            answered(resultsCarried, response);
             if (Status dropped = m_buffer.dropThrough(stats().acknowledged); !dropped && m_report)
                 m_report(dropped.error().message);
             backoffMs = m_options.backoffMinMs;

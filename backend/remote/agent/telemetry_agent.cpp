@@ -85,9 +85,17 @@ Result<std::unique_ptr<TelemetryAgent>> TelemetryAgent::create(TelemetryAgentOpt
                 f.node = o.nodeName;
         agent->m_logs = std::make_unique<logs::LogIntake>(o.logs, [] { return QDateTime::currentMSecsSinceEpoch(); });
     }
+    agent->m_actions = std::make_unique<AgentActions>(o.nodeName, o.nvmlLibrary, o.push.allowedActions);
     agent->m_pusher = std::make_unique<SamplePusher>(o.push, *agent->m_buffer);
     agent->m_pusher->onProblem(
         [](const std::string &why) { qCWarning(lcAgent).noquote() << QString::fromStdString(why); });
+    agent->m_pusher->onActions([actions = agent->m_actions.get()](const supernode::v1::AgentAction &a) {
+        supernode::v1::AgentActionResult result = actions->run(a);
+        if (result.ok() && a.kind() == supernode::v1::AgentAction::KIND_SET_POWER_LIMIT)
+            qCInfo(lcAgent).noquote() << "power cap from the daemon: GPU" << a.gpu() << "limit" << a.watts()
+                                      << "W, enforced" << result.enforced_watts() << "W";
+        return result;
+    });
     return agent;
 }
 
@@ -107,8 +115,11 @@ std::string TelemetryAgent::describe() const
             names += (names.empty() ? "" : ", ") + f.path;
         sources += " + logs (" + names + ")";
     }
+    std::string allows;
+    for (const std::string &a : m_options.push.allowedActions)
+        allows += (allows.empty() ? ", allows " : ", ") + a;
     return m_options.nodeName + ": " + sources + ", every " + std::to_string(m_options.intervalMs) + " ms to " +
-           m_options.push.target;
+           m_options.push.target + allows;
 }
 
 void TelemetryAgent::start()

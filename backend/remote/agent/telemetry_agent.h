@@ -9,6 +9,7 @@
 
 #include "backend/api/supernode.pb.h"
 #include "backend/logs/intake/log_intake.h"
+#include "backend/remote/agent/agent_actions.h"
 #include "backend/model/command_runner.h"
 #include "backend/remote/agent/disk_buffer.h"
 #include "backend/remote/agent/sample_pusher.h"
@@ -61,6 +62,7 @@ private:
     LocalCommandRunner m_runner;
     std::vector<std::unique_ptr<Collector>> m_collectors;
     std::unique_ptr<DiskBuffer> m_buffer;
+    std::unique_ptr<AgentActions> m_actions; // run by the pusher's thread (before it in destruction)
     std::unique_ptr<SamplePusher> m_pusher;
     std::unique_ptr<logs::LogIntake> m_logs;
     std::uint64_t m_run = 0; // drawn at start (PushSamplesRequest.run)

@@ -389,7 +389,7 @@ grpc::ServerReadReactor<pb::PushSamplesRequest> *EngineService::PushSamples(Ctx 
         };
         return new Refused(denied);
     }
-    return new PushSamplesReactor(c, *m_ingress, r);
+    return new PushSamplesReactor(c, *m_ingress, r, m_actions);
 }
 
 grpc::ServerUnaryReactor *EngineService::ResolveEvent(Ctx *c, const pb::ResolveEventRequest *q,

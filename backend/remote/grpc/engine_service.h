@@ -8,6 +8,7 @@
 #include "backend/api/engine_api.h"
 #include "backend/api/local_engine.h"
 #include "backend/api/supernode.grpc.pb.h"
+#include "backend/remote/grpc/agent_action_board.h"
 #include "backend/remote/grpc/call_gate.h"
 #include "backend/remote/grpc/service_metrics.h"
 #include "backend/remote/grpc/state_store.h"
@@ -55,8 +56,13 @@ public:
     grpc::ServerUnaryReactor *RegisterNode(Ctx *, const pb::RegisterNodeRequest *, pb::RegisterNodeResponse *) override;
     grpc::ServerUnaryReactor *WhoAmI(Ctx *, const pb::WhoAmIRequest *, pb::WhoAmIResponse *) override;
 
-    // Where PushSamples and RegisterNode write (the daemon's engine); without one they are UNIMPLEMENTED.
-    void setIngress(LocalEngine *engine) { m_ingress = engine; }
+    // Where PushSamples and RegisterNode write (the daemon's engine); without one they are
+    // UNIMPLEMENTED. With an action board, push streams carry actions to their agents.
+    void setIngress(LocalEngine *engine, AgentActionBoard *actions = nullptr)
+    {
+        m_ingress = engine;
+        m_actions = actions;
+    }
 
 private:
     // call(): the engine's Reply<T>; fill(response, T): the reply message from the engine's value;
@@ -87,6 +93,7 @@ private:
     QThread *m_deliveryThread;
     std::string m_epoch;
     LocalEngine *m_ingress = nullptr;
+    AgentActionBoard *m_actions = nullptr;
 };
 
 } // namespace sn::rpc

@@ -7,8 +7,8 @@
 namespace sn::rpc {
 
 PushSamplesReactor::PushSamplesReactor(grpc::CallbackServerContext *context, LocalEngine &engine,
-                                       supernode::v1::PushSamplesResponse *response)
-    : m_context(context), m_engine(engine), m_response(response)
+                                       supernode::v1::PushSamplesResponse *response, AgentActionBoard *actions)
+    : m_context(context), m_engine(engine), m_response(response), m_actions(actions)
 {
     StartRead(&m_request);
 }
@@ -16,9 +16,18 @@ PushSamplesReactor::PushSamplesReactor(grpc::CallbackServerContext *context, Loc
 void PushSamplesReactor::OnReadDone(bool ok)
 {
     if (!ok) { // the agent closed its side (or the call broke): everything read is stored
+        if (m_actions && !m_agent.empty())
+            for (supernode::v1::AgentAction &a : m_actions->actionsFor(m_agent))
+                *m_response->add_actions() = std::move(a);
         Finish(grpc::Status::OK);
         return;
     }
+    if (m_actions && m_agent.empty() && !m_request.agent().empty()) {
+        m_agent = m_request.agent();
+        m_actions->streamBegan(m_agent, {m_request.allowed_actions().begin(), m_request.allowed_actions().end()});
+    }
+    if (m_actions && !m_agent.empty())
+        m_actions->resultsArrived(m_agent, m_request.action_results());
     auto batch = decodePush(m_request, &m_registered);
     if (!batch) {
         m_context->AddTrailingMetadata(kCommittedSequenceKey, std::to_string(m_response->committed_sequence()));

@@ -2,6 +2,8 @@
 
 #include "backend/api/engine_config.h"
 #include "backend/api/local_engine.h"
+#include "backend/api/power_limit_setters.h"
+#include "backend/remote/grpc/agent_power_limit_setter.h"
 #include "backend/remote/grpc/call_gate.h"
 #include "backend/remote/grpc/certificate_authority.h"
 #include "backend/remote/grpc/engine_service.h"
@@ -60,6 +62,8 @@ private:
 
 struct SupernodeDaemon::Parts {
     DaemonOptions options;
+    // Actions for node agents (power caps); shared with the engine's power-limit executor.
+    std::shared_ptr<AgentActionBoard> agentActions = std::make_shared<AgentActionBoard>();
     std::unique_ptr<LocalEngine> engine;
     std::unique_ptr<StateStore> state;
     std::unique_ptr<EventStream> eventJournal; // every raised event into the state store
@@ -187,6 +191,15 @@ Result<std::unique_ptr<SupernodeDaemon>> SupernodeDaemon::start(const DaemonOpti
     engine.engine.virtualTime = options.virtualTime;
     engine.engine.restoredJobs = std::move(*jobs);
     engine.engine.restoredEvents = std::move(*events);
+    // Thermal protection caps a node through its agent when the agent allows it, else as the
+    // telemetry source can (nvidia-smi, NVML), else not (the engine says why, once per node).
+    engine.engine.makePowerLimitSetter =
+        [board = parts->agentActions](const ClusterSpec &c) -> Result<std::unique_ptr<PowerLimitSetter>> {
+        auto own = makeRealPowerLimitSetter(c);
+        std::string none = own ? std::string() : own.error().message;
+        return std::unique_ptr<PowerLimitSetter>(
+            std::make_unique<AgentPowerLimitSetter>(board, own ? std::move(*own) : nullptr, std::move(none)));
+    };
     parts->engine = std::make_unique<LocalEngine>(std::move(engine));
     // Before the server listens, so that an agent's registration after the restart is never
     // overwritten by the older one read here. A row that cannot be used is skipped, said, and
@@ -205,7 +218,7 @@ Result<std::unique_ptr<SupernodeDaemon>> SupernodeDaemon::start(const DaemonOpti
                      [store = parts->state.get()](const pb::Event &e) { store->commit({StateWrite(e)}, {}); });
     parts->service = std::make_unique<EngineService>(*parts->engine, *parts->gate, *parts->state, parts->metrics,
                                                      QThread::currentThread(), parts->state->epoch());
-    parts->service->setIngress(parts->engine.get());
+    parts->service->setIngress(parts->engine.get(), parts->agentActions.get());
 
     grpc::ServerBuilder builder;
     builder.AddListeningPort(options.listen.toString(), *creds, &parts->port);
@@ -255,6 +268,7 @@ SupernodeDaemon::~SupernodeDaemon()
     QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
     m_parts->metricsFeed.reset();
     m_parts->eventJournal.reset();
+    m_parts->agentActions->close(); // no stream will answer: a power change waiting for one fails now
     m_parts->engine.reset();
     m_parts->state.reset(); // commits what is still queued
 }

@@ -8,11 +8,6 @@ namespace sn {
 
 namespace {
 
-Error unavailable(std::string message)
-{
-    return {ErrorCode::Unavailable, std::move(message)};
-}
-
 // The first of `names` the library exports, or null. Newest first: NVIDIA keeps the old names
 // exported for old binaries, but they may fill older struct layouts or hide newer devices
 // (nvmlDeviceGetCount without _v2 skips GPUs the caller may not use).
