@@ -246,7 +246,10 @@ private slots:
         QCOMPARE(byText.templates(0).id(), xid.id());
         pb::ListLogTemplatesRequest node;
         node.set_node("node02");
-        for (const pb::LogTemplateInfo &i : must(m_engine->listLogTemplates(node)).templates())
+        // Kept by name: a range-for over a member of the temporary read it after it was gone
+        // (ASan: stack-use-after-scope).
+        const pb::ListLogTemplatesResponse onNode02 = must(m_engine->listLogTemplates(node));
+        for (const pb::LogTemplateInfo &i : onNode02.templates())
             QVERIFY(i.id() != xid.id());
         pb::ListLogTemplatesRequest one;
         one.set_limit(1);
