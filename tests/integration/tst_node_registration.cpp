@@ -6,7 +6,8 @@
 //   bus ids), the HGX board's NVSwitch and NVLinks; a node.registered event is recorded;
 // - the agent restarted on other hardware (2 GPUs) re-registers: the node is updated and a
 //   node.hardware_changed event names what changed;
-// - the daemon SIGKILLed and restarted: the agent registers again after the reconnect.
+// - the daemon SIGKILLed and restarted: the agent registers again after the reconnect;
+// - the agent's output never holds its token.
 // The viewer's refusal is tst_security_rules' (RegisterNode is not on its read-only list).
 #include "backend/remote/grpc/remote_engine.h"
 #include "backend/sim/super_node_topology.h"
@@ -117,6 +118,9 @@ private slots:
                                       qPrintable(modern.output()), 30000);
             QCOMPARE(test::eventsOfKind(after, "node.registered").size(), std::size_t{1});
             QCOMPARE(test::eventsOfKind(after, "node.hardware_changed").size(), std::size_t{1});
+            // Through registrations, a killed daemon and the reconnects, the agent never printed
+            // its token (docs/security.md).
+            QVERIFY(!modern.output().contains(daemon.token("operator").left(24)));
         }
     }
 };

@@ -2,7 +2,8 @@
 // and tokens (and the real supernodectl for the files it writes):
 // - a viewer is refused every rpc of the service that is not on the read-only list below, found
 //   by walking the service's descriptor, so a new rpc must be classified here before it passes;
-// - no token, private key or token hash appears in what the daemon prints or keeps on disk;
+// - no token, private key or token hash appears in what the daemon prints or keeps on disk, nor
+//   in what supernodectl and the console print, for good, refused and unknown tokens;
 // - files holding secrets are 0600;
 // - a non-loopback bind without TLS and tokens is refused at start;
 // - an oversized request and a flood from one principal are refused without harming the next
@@ -101,6 +102,17 @@ int runCtl(const QStringList &args, QString *output)
         return -1;
     *output = QString::fromLocal8Bit(p.readAll());
     return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+}
+
+QString consoleBinary()
+{
+    return qEnvironmentVariable("SN_BINARY_DIR") + QStringLiteral("/app/supernode/supernode");
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
 }
 
 int modeOf(const QString &path)
@@ -235,6 +247,66 @@ private slots:
             for (const QByteArray &s : secrets)
                 QVERIFY2(!bytes.contains(s),
                          qPrintable(where + " contains a secret: " + QString::fromLatin1(s.left(12))));
+    }
+
+    // The clients' side of "tokens are never logged": supernodectl and the console, connecting
+    // with a good token, a good token without the role a call needs, an unknown token and text
+    // that is no token at all, print answers and errors that name the file, never its content.
+    void noSecretReachesTheClientsOutput()
+    {
+        QTemporaryDir dir;
+        const QByteArray viewer = m_daemon->token("viewer").toUtf8();
+        const QByteArray unknown = QByteArray::fromStdString(rpc::createToken("intruder", rpc::Role::Admin)->token);
+        const QMap<QString, QByteArray> tokens{{"viewer", viewer},
+                                               {"unknown", unknown},
+                                               {"garbage", "not-a-token-but-secret-text-77"},
+                                               {"malformed", "not-a-token-but-secret-text-88 with spaces"}};
+        for (auto it = tokens.begin(); it != tokens.end(); ++it)
+            QVERIFY(writeFile(dir.filePath(it.key() + ".token"), it.value() + "\n"));
+        const QString remote = QStringLiteral("grpcs://127.0.0.1:%1").arg(m_daemon->port());
+        const QString ca = m_daemon->path("certs/ca.pem");
+
+        QString everything;
+        int refused = 0;
+        for (const QString &who : tokens.keys()) {
+            const QStringList connect{"--remote", remote, "--token-file", dir.filePath(who + ".token"), "--ca", ca};
+            for (const QStringList &command : {QStringList{"status"}, QStringList{"jobs", "list"},
+                                               QStringList{"jobs", "submit", "--gpus", "1", "--name", "x"},
+                                               QStringList{"--json", "events", "--limit", "3"}}) {
+                QString output;
+                const int code = runCtl(connect + command, &output);
+                QVERIFY2(code >= 0, qPrintable(command.join(' ') + " did not finish"));
+                refused += code != 0;
+                everything += output;
+            }
+            QProcess console;
+            console.setProcessChannelMode(QProcess::MergedChannels);
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert("HOME", dir.filePath("home"));
+            env.insert("XDG_CONFIG_HOME", dir.filePath("home/.config"));
+            console.setProcessEnvironment(env);
+            console.start(consoleBinary(), {"--connect", remote, "--token-file", dir.filePath(who + ".token"), "--ca",
+                                            ca, "--screenshot", dir.filePath(who + ".png"), "--after", "1"});
+            QVERIFY(console.waitForFinished(120000));
+            everything += QString::fromLocal8Bit(console.readAll());
+        }
+        // The refusals happened (the viewer's submission; everything of the other two) and were
+        // said: the test saw the error paths, not only answers.
+        QVERIFY2(refused >= 9, qPrintable(QString::number(refused)));
+        for (const char *said : {"SubmitJob needs the role operator", "the token is not known to this daemon",
+                                 "expected one line holding the token", "GPUs busy"})
+            QVERIFY2(everything.contains(QLatin1String(said)), said);
+
+        QVector<QPair<QString, QByteArray>> places{{QStringLiteral("the clients' output"), everything.toUtf8()}};
+        QDirIterator files(dir.filePath("home"), QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+        while (files.hasNext()) {
+            const QString path = files.next();
+            places.append({path, readAll(path)});
+        }
+        for (const auto &[where, bytes] : places)
+            for (const QByteArray &s : tokens)
+                QVERIFY2(!bytes.contains(s.left(24)),
+                         qPrintable(where + " contains a token: " + QString::fromLatin1(s.left(12))));
     }
 
     void filesWithSecretsAre0600()
