@@ -78,6 +78,13 @@ Result<pb::SimulationStatus> Engine::advanceTime(std::int64_t milliseconds)
         return failedPrecondition("the engine runs in real time; only a virtual-time engine can be advanced");
     if (milliseconds < 0)
         return invalidArgument("cannot advance time by a negative amount");
+    // The simulator steps through all of it before the engine answers anything else: a bound
+    // keeps one request from holding the engine for hours (or overflowing the clock). 30 days is
+    // what supernodectl sim run asks for at most.
+    constexpr std::int64_t kMaxAdvanceMs = std::int64_t{30} * 24 * 3600 * 1000;
+    if (milliseconds > kMaxAdvanceMs)
+        return invalidArgument("cannot advance time by more than 30 days (" + std::to_string(kMaxAdvanceMs) +
+                               " ms) in one call; advance in steps");
     m_virtualClock->advanceMs(milliseconds);
     tick();
     return simulation();

@@ -385,6 +385,15 @@ private slots:
         QVERIFY(s.virtual_time());
         QCOMPARE(must(m_engine->advanceTime(5000)).time_ms(), s.time_ms() + 5000);
         QCOMPARE(waitFor(m_engine->advanceTime(-1)).error().code, ErrorCode::InvalidArgument);
+        // One call moves the clock at most 30 days: more would keep the engine stepping for hours
+        // (or, near INT64_MAX, overflow the clock), and no other request would be answered.
+        for (std::int64_t tooFar : {std::int64_t{30} * 24 * 3600 * 1000 + 1, std::numeric_limits<std::int64_t>::max()}) {
+            const auto refused = waitFor(m_engine->advanceTime(tooFar));
+            QVERIFY(!refused.ok());
+            QCOMPARE(refused.error().code, ErrorCode::InvalidArgument);
+            QVERIFY2(refused.error().message.find("30 days") != std::string::npos, refused.error().message.c_str());
+        }
+        QCOMPARE(must(m_engine->getSimulation()).time_ms(), s.time_ms() + 5000);
         pb::InjectFaultRequest nowhere;
         nowhere.set_kind(pb::FAULT_KIND_NODE_DOWN);
         nowhere.set_node("node42");
