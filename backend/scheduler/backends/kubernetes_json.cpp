@@ -7,6 +7,8 @@
 #include <QJsonParseError>
 
 #include <cmath>
+#include <cstdlib>
+#include <limits>
 #include <regex>
 
 namespace sn {
@@ -90,11 +92,13 @@ Result<int> gpuLimitOfFirstContainer(const QJsonObject &podSpec, const std::stri
         containers[0].toObject().value("resources").toObject().value("limits").toObject().value("nvidia.com/gpu");
     if (limit.isUndefined())
         return 0;
-    const std::string text =
-        limit.isString() ? limit.toString().toStdString() : std::to_string(static_cast<long long>(limit.toDouble()));
-    auto n = parseKubernetesQuantity(text);
+    const std::string field = where + ": containers[0].resources.limits.nvidia.com/gpu: ";
+    auto n = limit.isString() ? parseKubernetesQuantity(limit.toString().toStdString()) : Result<double>(limit.toDouble());
     if (!n)
-        return invalidArgument(where + ": containers[0].resources.limits.nvidia.com/gpu: " + n.error().message);
+        return invalidArgument(field + n.error().message);
+    // Converting a double outside int's range is undefined behaviour: such a count is refused.
+    if (!(*n >= 0 && *n <= std::numeric_limits<int>::max()))
+        return invalidArgument(field + std::to_string(*n) + " is not a GPU count");
     return static_cast<int>(*n);
 }
 
@@ -197,8 +201,9 @@ Result<KubernetesPodInfo> readPod(const Element &e)
 
 std::int64_t quantityBytes(const QJsonObject &resources, const char *key)
 {
+    // Unreadable, negative or beyond int64 (converting that is undefined behaviour): unknown, 0.
     auto n = parseKubernetesQuantity(resources.value(key).toString().toStdString());
-    return n ? static_cast<std::int64_t>(*n) : 0;
+    return n && *n >= 0 && *n < 0x1p63 ? static_cast<std::int64_t>(*n) : 0;
 }
 
 } // namespace
@@ -212,7 +217,8 @@ Result<double> parseKubernetesQuantity(const std::string &quantity)
     std::smatch m;
     if (!std::regex_match(quantity, m, grammar))
         return invalidArgument("'" + quantity + "' is not a Kubernetes quantity (e.g. 16Gi, 500m, 4)");
-    double value = std::stod(m[1].str());
+    // strtod, not stod: a number past double's range is an error here, not an exception.
+    double value = std::strtod(m[1].str().c_str(), nullptr);
     const std::string suffix = m[4].str();
     static const std::vector<std::pair<std::string, double>> factors{{"Ki", 1024.0},
                                                                      {"Mi", 1048576.0},
@@ -229,13 +235,13 @@ Result<double> parseKubernetesQuantity(const std::string &quantity)
                                                                      {"T", 1e12},
                                                                      {"P", 1e15},
                                                                      {"E", 1e18}};
-    if (suffix.empty())
-        return value;
-    if (suffix[0] == 'e' || suffix[0] == 'E')
-        return value * std::pow(10.0, std::stod(suffix.substr(1)));
+    if (!suffix.empty() && (suffix[0] == 'e' || suffix[0] == 'E'))
+        value *= std::pow(10.0, std::strtod(suffix.c_str() + 1, nullptr));
     for (const auto &[s, f] : factors)
         if (s == suffix)
-            return value * f;
+            value *= f;
+    if (!std::isfinite(value))
+        return invalidArgument("'" + quantity + "' is out of range");
     return value;
 }
 

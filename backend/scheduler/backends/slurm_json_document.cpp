@@ -66,18 +66,28 @@ std::string Element::optionalString(const char *key) const
     return m_o.value(key).toString().toStdString();
 }
 
+namespace {
+// A JSON number is a double; converting one outside int64's range is undefined behaviour.
+bool fitsInt64(double d)
+{
+    return d >= -0x1p63 && d < 0x1p63;
+}
+} // namespace
+
 Result<std::int64_t> Element::integer(const char *key) const
 {
     const QJsonValue v = m_o.value(key);
     if (!v.isDouble() || std::floor(v.toDouble()) != v.toDouble())
         return error(std::string("'") + key + "' " + (v.isUndefined() ? "is missing" : "is not a whole number"));
+    if (!fitsInt64(v.toDouble()))
+        return error(std::string("'") + key + "' is out of range");
     return static_cast<std::int64_t>(v.toDouble());
 }
 
 std::int64_t Element::optionalInteger(const char *key, std::int64_t fallback) const
 {
     const QJsonValue v = m_o.value(key);
-    return v.isDouble() ? static_cast<std::int64_t>(v.toDouble()) : fallback;
+    return v.isDouble() && fitsInt64(v.toDouble()) ? static_cast<std::int64_t>(v.toDouble()) : fallback;
 }
 
 Result<QJsonObject> Element::object(const char *key) const

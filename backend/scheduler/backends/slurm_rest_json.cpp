@@ -120,7 +120,9 @@ Result<std::vector<BackendNode>> parseSlurmNodesJson(std::string_view json, cons
         node.state = lower(e.optionalString("state"));
         node.reason = e.optionalString("reason");
         node.cpus = static_cast<int>(e.optionalInteger("cpus"));
-        node.memoryBytes = e.optionalInteger("real_memory") << 20; // MiB
+        // MiB; a negative count or one past 8 EiB (the shift would overflow) reads as unknown.
+        const std::int64_t memoryMiB = e.optionalInteger("real_memory");
+        node.memoryBytes = memoryMiB > 0 && memoryMiB < (std::int64_t{1} << 43) ? memoryMiB << 20 : 0;
         const std::string g = e.optionalString("gres");
         for (auto it = std::sregex_iterator(g.begin(), g.end(), gres); it != std::sregex_iterator(); ++it) {
             node.gpus += toInt((*it)[3].str());

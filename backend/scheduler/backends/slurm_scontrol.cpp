@@ -64,17 +64,28 @@ void readGres(const std::string &gres, int *count, std::string *type)
     }
 }
 
-// MaxTime: UNLIMITED, INFINITE, minutes, [D-]HH:MM:SS.
+// MaxTime: UNLIMITED, INFINITE, minutes, [D-]HH:MM:SS. A time beyond what int64 seconds hold
+// (billions of years) is no limit either: 0, as UNLIMITED.
 std::int64_t readMaxTime(const std::string &text)
 {
     if (text.empty() || text == "UNLIMITED" || text == "INFINITE")
         return 0;
     static const std::regex clock("(?:([0-9]+)-)?([0-9]+):([0-9]+):([0-9]+)");
     std::smatch m;
-    if (std::regex_match(text, m, clock))
-        return ((m[1].matched ? std::stoll(m[1].str()) : 0) * 24 * 3600) + std::stoll(m[2].str()) * 3600 +
-               std::stoll(m[3].str()) * 60 + std::stoll(m[4].str());
-    return std::int64_t{toInt(text)} * 60;
+    if (!std::regex_match(text, m, clock))
+        return std::int64_t{toInt(text)} * 60;
+    std::int64_t total = 0;
+    const std::pair<int, std::int64_t> parts[] = {{1, 24 * 3600}, {2, 3600}, {3, 60}, {4, 1}};
+    for (const auto &[group, seconds] : parts) {
+        if (!m[group].matched)
+            continue;
+        const std::string digits = m[group].str();
+        std::int64_t value = 0;
+        if (std::from_chars(digits.data(), digits.data() + digits.size(), value).ec != std::errc() ||
+            __builtin_mul_overflow(value, seconds, &value) || __builtin_add_overflow(total, value, &total))
+            return 0;
+    }
+    return total;
 }
 
 } // namespace

@@ -164,6 +164,21 @@ private slots:
         QCOMPARE((*nodes)[4].memoryBytes, std::int64_t(263849400) * 1024);
     }
 
+    // Found by fuzz_kubernetes_json: a node's memory past int64 bytes was converted anyway
+    // (undefined behaviour); now it reads as unknown, 0, and the node is kept.
+    void nodeQuantitiesPastInt64AreUnknown()
+    {
+        auto nodes = parseKubectlNodes("{\"items\": [{\"kind\": \"Node\", \"metadata\": {\"name\": \"n\"}, "
+                                       "\"status\": {\"capacity\": {\"memory\": \"2113645000000000000000000Mi\", "
+                                       "\"cpu\": \"64\", \"nvidia.com/gpu\": \"8\"}}}]}",
+                                       "nvidia.com/gpu.product");
+        QVERIFY2(nodes, nodes ? "" : nodes.error().message.c_str());
+        QCOMPARE(nodes->size(), std::size_t{1});
+        QCOMPARE(nodes->front().memoryBytes, std::int64_t{0});
+        QCOMPARE(nodes->front().cpus, 64);
+        QCOMPARE(nodes->front().gpus, 8);
+    }
+
     void namespaces()
     {
         auto queues = parseKubectlNamespaces(fixture("namespaces.json"), "mlteam");
@@ -186,6 +201,7 @@ private slots:
         QTest::newRow("decimal k") << "2k" << 2000.0;
         QTest::newRow("exponent") << "1e3" << 1000.0;
         QTest::newRow("fraction") << "1.5Gi" << 1.5 * 1073741824;
+        QTest::newRow("exa") << "5E" << 5e18; // std::stod("") threw on the bare E suffix
     }
     void quantities()
     {
@@ -251,6 +267,23 @@ private slots:
             << "{\"items\": [{\"kind\": \"Node\", \"metadata\": {\"name\": \"n\"}, \"status\": {\"capacity\": "
                "{\"cpu\": \"lots\"}}}]}"
             << "capacity.cpu: 'lots' is not a Kubernetes quantity";
+        // A number past double's range threw std::out_of_range out of std::stod.
+        QTest::newRow("node quantity out of range")
+            << "nodes"
+            << "{\"items\": [{\"kind\": \"Node\", \"metadata\": {\"name\": \"n\"}, \"status\": {\"capacity\": "
+               "{\"cpu\": \"1" + QString(400, QLatin1Char('0')) + "\"}}}]}"
+            << "' is out of range";
+        QTest::newRow("node quantity exponent out of range")
+            << "nodes"
+            << "{\"items\": [{\"kind\": \"Node\", \"metadata\": {\"name\": \"n\"}, \"status\": {\"capacity\": "
+               "{\"memory\": \"1e999\"}}}]}"
+            << "'1e999' is out of range";
+        // Found by fuzz_kubernetes_json: a count past int converted anyway (undefined behaviour).
+        QTest::newRow("job GPU limit past int")
+            << "jobs"
+            << "{\"items\": [{\"kind\": \"Job\", \"metadata\": {\"name\": \"j\"}, \"spec\": {\"template\": "
+               "{\"spec\": {\"containers\": [{\"resources\": {\"limits\": {\"nvidia.com/gpu\": 1e30}}}]}}}}]}"
+            << "nvidia.com/gpu: 1000000000000000019884624838656.000000 is not a GPU count";
         QTest::newRow("namespace without name") << "namespaces"
                                                 << "{\"items\": [{\"kind\": \"Namespace\", \"metadata\": {}}]}"
                                                 << "'name' is missing";

@@ -143,10 +143,17 @@ private slots:
         const std::string text =
             "PartitionName=gpu AllowGroups=ALL Default=YES QoS=N/A DefaultTime=NONE MaxTime=UNLIMITED "
             "Nodes=gpu[01-04] State=UP TotalCPUs=64\n"
-            "PartitionName=debug Default=NO MaxTime=01:00:00 Nodes=gpu01 State=DOWN\n";
+            "PartitionName=debug Default=NO MaxTime=01:00:00 Nodes=gpu01 State=DOWN\n"
+            "PartitionName=long MaxTime=2-00:00:30 Nodes=gpu02 State=UP\n"
+            // Found by fuzz_slurm_text in CI: a day count past int64 threw out of std::stoll.
+            "PartitionName=huge MaxTime=4444444444444444444444444442-00:00:00 Nodes=gpu03 State=UP\n"
+            "PartitionName=wraps MaxTime=106751991167300-23:59:59 Nodes=gpu03 State=UP\n";
         auto queues = parseScontrolPartitions(text);
         QVERIFY2(queues.ok(), queues.ok() ? "" : queues.error().message.c_str());
-        QCOMPARE(queues->size(), std::size_t{2});
+        QCOMPARE(queues->size(), std::size_t{5});
+        QCOMPARE((*queues)[2].maxTimeS, 2 * 86400 + 30);
+        QCOMPARE((*queues)[3].maxTimeS, 0); // beyond int64 seconds: no limit, as UNLIMITED
+        QCOMPARE((*queues)[4].maxTimeS, 0); // the days fit in int64 seconds, days plus hours do not
         QCOMPARE((*queues)[0].nodes.size(), std::size_t{4});
         QVERIFY((*queues)[0].isDefault);
         QCOMPARE((*queues)[0].maxTimeS, 0);

@@ -104,6 +104,26 @@ private slots:
         QCOMPARE(q(nodes->front().state), QString("mixed"));
     }
 
+    // Found by fuzz_slurm_json in CI: a JSON number past int64 was converted anyway (undefined
+    // behaviour), and a memory size past 8 EiB shifted into overflow. Optional numbers that no
+    // machine has read as unknown.
+    void numbersBeyondInt64AreNotConverted()
+    {
+        auto nodes = parseSlurmNodesJson(
+            "{\"nodes\": [{\"name\": \"n1\", \"cpus\": 8.88889e+35, \"real_memory\": 1e300},"
+            "{\"name\": \"n2\", \"cpus\": -1e30, \"real_memory\": 1125899906842624},"
+            "{\"name\": \"n3\", \"cpus\": 64, \"real_memory\": 1024}]}",
+            "src");
+        QVERIFY2(nodes, nodes ? "" : nodes.error().message.c_str());
+        QCOMPARE(nodes->size(), std::size_t{3});
+        QCOMPARE((*nodes)[0].cpus, 0);
+        QCOMPARE((*nodes)[0].memoryBytes, 0);
+        QCOMPARE((*nodes)[1].cpus, 0);
+        QCOMPARE((*nodes)[1].memoryBytes, 0); // 2^50 MiB
+        QCOMPARE((*nodes)[2].cpus, 64);
+        QCOMPARE((*nodes)[2].memoryBytes, std::int64_t{1} << 30);
+    }
+
     void malformedLists_data()
     {
         QTest::addColumn<QString>("json");
