@@ -18,9 +18,13 @@ namespace pb = supernode::v1;
 
 namespace {
 
-template <typename Message> bool parse(Message &m, const std::uint8_t *data, std::size_t size)
+// Parses the request message and, if it is one, hands it to the handler.
+template <typename Message, typename Handler>
+void with(const std::uint8_t *data, std::size_t size, Handler handler)
 {
-    return m.ParseFromArray(data, static_cast<int>(size));
+    Message m;
+    if (m.ParseFromArray(data, static_cast<int>(size)))
+        (void)handler(m);
 }
 
 // Simulating takes time in proportion to the span, up to the 30 days one call may ask for (more
@@ -33,105 +37,26 @@ std::int64_t boundedAdvance(std::int64_t ms)
     return ms > kMinuteMs && ms <= kMaxMs ? ms % kMinuteMs : ms;
 }
 
-void handle(sn::Engine &engine, std::uint8_t rpc, const std::uint8_t *data, std::size_t size)
+void handle(sn::Engine &e, std::uint8_t rpc, const std::uint8_t *d, std::size_t n)
 {
     switch (rpc % 16) {
-    case 0: {
-        pb::SubmitJobRequest r;
-        if (parse(r, data, size))
-            (void)engine.submitJob(r.spec());
-        break;
-    }
-    case 1: {
-        pb::QueryRangeRequest r;
-        if (parse(r, data, size))
-            (void)engine.queryRange(r);
-        break;
-    }
-    case 2: {
-        pb::ListJobsRequest r;
-        if (parse(r, data, size))
-            (void)engine.listJobs(r);
-        break;
-    }
-    case 3: {
-        pb::GetJobRequest r;
-        if (parse(r, data, size))
-            (void)engine.getJob(r.id());
-        break;
-    }
-    case 4: {
-        pb::CancelJobRequest r;
-        if (parse(r, data, size))
-            (void)engine.cancelJob(r.id());
-        break;
-    }
-    case 5: {
-        pb::RequeueJobRequest r;
-        if (parse(r, data, size))
-            (void)engine.requeueJob(r.id());
-        break;
-    }
-    case 6: {
-        pb::ListEventsRequest r;
-        if (parse(r, data, size))
-            (void)engine.listEvents(r);
-        break;
-    }
-    case 7: {
-        pb::AckEventRequest r;
-        if (parse(r, data, size))
-            (void)engine.ackEvent(r.id(), r.by());
-        break;
-    }
-    case 8: {
-        pb::ResolveEventRequest r;
-        if (parse(r, data, size))
-            (void)engine.resolveEvent(r.id(), r.by());
-        break;
-    }
-    case 9: {
-        pb::LogQueryRequest r;
-        if (parse(r, data, size))
-            (void)engine.queryLogs(r);
-        break;
-    }
-    case 10: {
-        pb::ListLogTemplatesRequest r;
-        if (parse(r, data, size))
-            (void)engine.listLogTemplates(r);
-        break;
-    }
-    case 11: {
-        pb::ApplyConfigRequest r;
-        if (parse(r, data, size))
-            (void)engine.applyConfig(r);
-        break;
-    }
-    case 12: {
-        pb::InjectFaultRequest r;
-        if (parse(r, data, size))
-            (void)engine.injectFault(r);
-        break;
-    }
-    case 13: {
-        pb::AdvanceTimeRequest r;
-        if (parse(r, data, size))
-            (void)engine.advanceTime(boundedAdvance(r.milliseconds()));
-        break;
-    }
-    case 14: {
-        pb::PlanJobRequest r;
-        if (parse(r, data, size))
-            (void)engine.planJob(r);
-        break;
-    }
-    case 15: {
-        pb::RegisterNodeRequest r;
-        if (parse(r, data, size))
-            (void)engine.registerNode(r);
-        break;
-    }
+    case 0: return with<pb::SubmitJobRequest>(d, n, [&](auto &r) { return e.submitJob(r.spec()); });
+    case 1: return with<pb::QueryRangeRequest>(d, n, [&](auto &r) { return e.queryRange(r); });
+    case 2: return with<pb::ListJobsRequest>(d, n, [&](auto &r) { return e.listJobs(r); });
+    case 3: return with<pb::GetJobRequest>(d, n, [&](auto &r) { return e.getJob(r.id()); });
+    case 4: return with<pb::CancelJobRequest>(d, n, [&](auto &r) { return e.cancelJob(r.id()); });
+    case 5: return with<pb::RequeueJobRequest>(d, n, [&](auto &r) { return e.requeueJob(r.id()); });
+    case 6: return with<pb::ListEventsRequest>(d, n, [&](auto &r) { return e.listEvents(r); });
+    case 7: return with<pb::AckEventRequest>(d, n, [&](auto &r) { return e.ackEvent(r.id(), r.by()); });
+    case 8: return with<pb::ResolveEventRequest>(d, n, [&](auto &r) { return e.resolveEvent(r.id(), r.by()); });
+    case 9: return with<pb::LogQueryRequest>(d, n, [&](auto &r) { return e.queryLogs(r); });
+    case 10: return with<pb::ListLogTemplatesRequest>(d, n, [&](auto &r) { return e.listLogTemplates(r); });
+    case 11: return with<pb::ApplyConfigRequest>(d, n, [&](auto &r) { return e.applyConfig(r); });
+    case 12: return with<pb::InjectFaultRequest>(d, n, [&](auto &r) { return e.injectFault(r); });
+    case 13:
+        return with<pb::AdvanceTimeRequest>(d, n, [&](auto &r) { return e.advanceTime(boundedAdvance(r.milliseconds())); });
+    case 14: return with<pb::PlanJobRequest>(d, n, [&](auto &r) { return e.planJob(r); });
+    default: return with<pb::RegisterNodeRequest>(d, n, [&](auto &r) { return e.registerNode(r); });
     }
 }
 
