@@ -193,7 +193,8 @@ private slots:
         } else if (fault == "clock-off") {
             bad.outputs["timedatectl show -p NTPSynchronized --value"] = {0, "no\n"};
         }
-        const auto checks = runChecks({inventoryOf(test::captureNode(kH100), "node01"), inventoryOf(bad, "node02")});
+        const auto checks = runChecks({inventoryOf(test::captureNode(kH100), "node01"), inventoryOf(bad, "node02")},
+                                      thisMachinesDisk());
         const CheckResult &c = check(checks, checkId.toStdString());
         QCOMPARE(c.status, CheckStatus::Fail);
         QVERIFY2(QString::fromStdString(c.reason).contains(reason), c.reason.c_str());
