@@ -1,11 +1,9 @@
 #include "translations/engine_message.h"
 
+#include "translations/message_patterns.h"
+
 #include <QCoreApplication>
 #include <QRegularExpression>
-
-#include <algorithm>
-#include <functional>
-#include <vector>
 
 namespace sn {
 
@@ -187,52 +185,16 @@ const char *const kReasonPatterns[] = {
                       "TP %1 spans nodes (%2 GPUs per node): tensor-parallel traffic crosses the network"),
 };
 
-struct Pattern {
-    const char *source;
-    QRegularExpression regex;
-    qsizetype literalLength; // more literal text first: the most specific pattern wins
-};
-
-// "%1 expects %2, got %3" becomes ^(.+?) expects (.+?), got (.+?)$ with the captures numbered
-// by the placeholders' order in the text.
-template <std::size_t N> std::vector<Pattern> compile(const char *const (&sources)[N])
+const MessagePatterns &patterns()
 {
-    std::vector<Pattern> out;
-    static const QRegularExpression placeholder(QStringLiteral("%(\\d)"));
-    for (const char *source : sources) {
-        const QString text = QString::fromUtf8(source);
-        QString regex = QStringLiteral("^");
-        qsizetype last = 0, literal = 0;
-        for (auto it = placeholder.globalMatch(text); it.hasNext();) {
-            const auto m = it.next();
-            regex += QRegularExpression::escape(text.mid(last, m.capturedStart() - last)) +
-                     QStringLiteral("(?<p%1>.+?)").arg(m.captured(1));
-            literal += m.capturedStart() - last;
-            last = m.capturedEnd();
-        }
-        regex += QRegularExpression::escape(text.mid(last)) + QLatin1Char('$');
-        literal += text.size() - last;
-        out.push_back({source, QRegularExpression(regex, QRegularExpression::DotMatchesEverythingOption), literal});
-    }
-    std::stable_sort(out.begin(), out.end(),
-                     [](const Pattern &a, const Pattern &b) { return a.literalLength > b.literalLength; });
-    return out;
-}
-
-const std::vector<Pattern> &patterns()
-{
-    static const std::vector<Pattern> kCompiled = compile(kPatterns);
+    static const MessagePatterns kCompiled(kContext, kPatterns);
     return kCompiled;
 }
 
 // Without the joint "%1; %2" (kReasonPatterns[0]): clauses are split before matching.
-const std::vector<Pattern> &reasonPatterns()
+const MessagePatterns &reasonPatterns()
 {
-    static const std::vector<Pattern> kCompiled = [] {
-        std::vector<Pattern> all = compile(kReasonPatterns);
-        std::erase_if(all, [](const Pattern &p) { return p.source == kReasonPatterns[0]; });
-        return all;
-    }();
+    static const MessagePatterns kCompiled(kContext, std::span(kReasonPatterns).subspan(1));
     return kCompiled;
 }
 
@@ -244,55 +206,22 @@ const QRegularExpression &locationPrefix()
     return kPrefix;
 }
 
-// %1..%9 replaced in one pass, so a part holding "%2" is not substituted again.
-QString substitute(const QString &format, const QStringList &parts)
-{
-    QString out;
-    for (qsizetype i = 0; i < format.size(); ++i) {
-        if (format[i] == QLatin1Char('%') && i + 1 < format.size() && format[i + 1].isDigit()) {
-            const int n = format[i + 1].digitValue();
-            if (n >= 1 && n <= parts.size()) {
-                out += parts[n - 1];
-                ++i;
-                continue;
-            }
-        }
-        out += format[i];
-    }
-    return out;
-}
-
-// The captured parts of `m`, %1 first; each through `inner` (nullptr: as they are).
-QStringList capturedParts(const QRegularExpressionMatch &m, const std::function<QString(const QString &)> &inner)
-{
-    QStringList parts;
-    for (int n = 1; n <= 9; ++n) {
-        const QString name = QStringLiteral("p%1").arg(n);
-        if (m.capturedStart(name) < 0)
-            break;
-        parts << (inner ? inner(m.captured(name)) : m.captured(name));
-    }
-    return parts;
-}
-
 QString translate(const QString &message, int depth)
 {
     if (depth > 4 || message.isEmpty())
         return message;
     if (const auto m = locationPrefix().match(message); m.hasMatch())
         return m.captured(1) + translate(m.captured(2), depth + 1);
-    for (const Pattern &p : patterns()) {
-        const auto m = p.regex.match(message);
-        if (!m.hasMatch())
-            continue;
-        const QStringList parts = capturedParts(m, [depth](const QString &part) {
-            // A quoted part is the user's own text (a key, a value): never translated.
-            const bool quoted = part.startsWith(QLatin1Char('\'')) || part.startsWith(QLatin1Char('"'));
-            return quoted ? part : translate(part, depth + 1);
-        });
-        return substitute(QCoreApplication::translate(kContext, p.source), parts);
+    const auto m = patterns().match(message);
+    if (!m)
+        return message;
+    QStringList parts;
+    for (const QString &part : m->parts) {
+        // A quoted part is the user's own text (a key, a value): never translated.
+        const bool quoted = part.startsWith(QLatin1Char('\'')) || part.startsWith(QLatin1Char('"'));
+        parts << (quoted ? part : translate(part, depth + 1));
     }
-    return message;
+    return patterns().translated(m->source, parts);
 }
 
 // One clause of a reason. Its parts of one word are numbers, ids, names and sizes, kept as they
@@ -302,14 +231,13 @@ QString translateClause(const QString &clause, int depth)
 {
     if (depth > 2)
         return clause;
-    for (const Pattern &p : reasonPatterns())
-        if (const auto m = p.regex.match(clause); m.hasMatch()) {
-            const QStringList parts = capturedParts(m, [depth](const QString &part) {
-                return part.contains(QLatin1Char(' ')) ? translateClause(part, depth + 1) : part;
-            });
-            return substitute(QCoreApplication::translate(kContext, p.source), parts);
-        }
-    return translate(clause, 0);
+    const auto m = reasonPatterns().match(clause);
+    if (!m)
+        return translate(clause, 0);
+    QStringList parts;
+    for (const QString &part : m->parts)
+        parts << (part.contains(QLatin1Char(' ')) ? translateClause(part, depth + 1) : part);
+    return reasonPatterns().translated(m->source, parts);
 }
 
 } // namespace
@@ -334,8 +262,8 @@ QString engineReasonText(const QString &reason)
     const QStringList clauses = reason.split(QStringLiteral("; "));
     QString out = translateClause(clauses.front(), 0);
     for (qsizetype i = 1; i < clauses.size(); ++i)
-        out = substitute(QCoreApplication::translate(kContext, kReasonPatterns[0]),
-                         {out, translateClause(clauses[i], 0)});
+        out = substitutePlaceholders(QCoreApplication::translate(kContext, kReasonPatterns[0]),
+                                     {out, translateClause(clauses[i], 0)});
     return out;
 }
 

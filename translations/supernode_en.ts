@@ -750,6 +750,21 @@
         <source>%1 pass, %2 warn, %3 fail. You can go on with warnings; fix failures on the servers, then Back to Discover and &quot;Discover all again&quot;.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>pass</source>
+        <comment>a check&apos;s result</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>warn</source>
+        <comment>a check&apos;s result</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <comment>a check&apos;s result</comment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sn::ComingSoonPage</name>
@@ -3366,6 +3381,11 @@ Click to show every template</source>
 </source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source># note: %1
+</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sn::NodesPage</name>
@@ -4116,6 +4136,513 @@ supernoded will listen on %4 with TLS and take a connection only with a token%5.
     </message>
     <message>
         <source> and a client certificate signed by this CA (client.pem)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::SetupCheck</name>
+    <message>
+        <source>NVIDIA driver</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA and driver compatibility</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ECC memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Persistence mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory row remaps and retired pages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idle temperature and power limits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Network link speed and MTU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoCE lossless settings (PFC/ECN)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUDirect RDMA</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clock synchronisation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Disk for the state directory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: nvidia-smi did not run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: driver version &apos;%2&apos; not readable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: driver %2 is older than %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>drivers differ: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the driver did not say which CUDA version it runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: CUDA %2 is not in this console&apos;s compatibility table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: CUDA %2 needs driver %3, found %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nodes run different CUDA versions (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: `nvidia-smi nvlink -s` did not run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 NVLinks down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: ECC mode not reported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: ECC %2 (enabled after a reset)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: ECC %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: persistence mode %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: a row remap or page retirement is pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: row remapping has failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 pages retired (limit %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 pages retired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: temperature not reported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 C at idle</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 C at idle (expected below %3 C)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: power limit not reported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: power limited to %2 W of %3 W</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: link down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ports run at different speeds (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ports have different MTUs (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no network port is up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: PFC/ECN not visible from the host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: PFC off on every priority</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: ECN for RoCE off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: lsmod did not run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: RDMA NICs but no nvidia_peermem module</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: synchronisation state not visible (no timedatectl)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: clock not synchronised</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: clock %2 s off this machine&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: free space of %2 not visible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 GiB free for %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>driver %1 on every node (at least %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA %1 matches the driver on every node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no NVLink on these GPUs (PCIe only): nothing to check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all %1 NVLinks up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ECC enabled on every GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>persistence mode on for every GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no pending row remaps and no retired-page limits reached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs at most %1 C at idle, power limits at their defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every port alike: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (speed not reported) MTU %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (speed not reported)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no RoCE ports: nothing to check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PFC and ECN on for all %1 RoCE ports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no RDMA NICs: GPUDirect RDMA not needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nvidia_peermem loaded on every RDMA node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>clocks synchronised on every node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>enough free disk for the state directory on every node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install the NVIDIA driver (it provides nvidia-smi) and run discovery again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check `nvidia-smi --version` on that node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install NVIDIA driver %1 or newer (the same on every node), then reboot.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install the same driver version on every node: NCCL and CUDA behave differently between versions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run `nvidia-smi` on that node; a driver that prints no CUDA version is incomplete: reinstall it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check NVIDIA&apos;s CUDA release notes (Table 3) for the driver it needs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Install the driver that matches the CUDA version (or a newer one).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use the same driver on every node so a job built for the newest CUDA runs everywhere.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check that nvidia-smi works on that node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reseat or replace the GPU baseboard link (check `nvidia-smi nvlink -e` error counters and the fabric manager: `systemctl status nvidia-fabricmanager`), then reboot.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check `nvidia-smi -q -d ECC` on that node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enable ECC: `nvidia-smi -e 1`, then reset the GPU or reboot.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enable the persistence daemon: `systemctl enable --now nvidia-persistenced` (jobs otherwise wait for the driver to load on every start).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset the GPU (`nvidia-smi -r`) or reboot the node before it takes jobs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPU&apos;s memory is worn out: ask the vendor for an RMA.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPU cannot retire more pages: ask the vendor for an RMA.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watch this GPU; plan a replacement.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check `nvidia-smi -q -d TEMPERATURE` on that node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the server&apos;s fans and airflow (blanking panels, inlet temperature) before running jobs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the server&apos;s fans and airflow; a job may already be running on it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check `nvidia-smi -q -d POWER` on that node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore the default limit (`nvidia-smi -pl %1`) unless the cap is on purpose.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the cable and the switch port, or leave the port unused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set every port of a fabric to the same speed (switch and NIC), or collectives run at the slowest.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use one MTU on every node and switch port (9000 for RoCE/Ethernet data, 4096 IB).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check that the nodes&apos; data NICs are cabled and configured.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check with `mlnx_qos -i %1` and on the switch that PFC is on priority 3 and ECN marks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Turn PFC on for the RoCE priority (`mlnx_qos -i %1 --pfc 0,0,0,1,0,0,0,0`) and on the switch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>echo 1 &gt; /sys/class/net/%1/ecn/roce_np/enable/3 (and roce_rp), and enable ECN marking on the switch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check `lsmod | grep peermem` on that node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load it (`modprobe nvidia_peermem`; add it to /etc/modules-load.d/) so NCCL moves GPU memory over RDMA directly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check chrony or ntpd on that node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enable time sync: `apt install chrony &amp;&amp; systemctl enable --now chrony`.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Point every node at the same NTP server; logs and telemetry from different nodes will not line up otherwise.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check `df -h %1` on that node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free space or put the state directory on a larger disk (at least %1 GiB).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Plan for more space: telemetry of a busy cluster grows by a few GiB a week.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GiB RAM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPU, the reference has %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs, the reference has %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GiB per GPU, the reference has %2+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU %1, the reference has %2x Xeon %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 CPU sockets, the reference has %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no reference configuration for %1: checks still apply, the profile cannot compare it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Storage: the references expect about 20 GB/s aggregate read for checkpoints and datasets; discovery cannot measure it: run `fio --rw=read --bs=1M --numjobs=16` on the shared filesystem.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switches: the references expect 25G/100G (or faster) switches with PFC for RoCE; a switch&apos;s own settings are not visible from the nodes: the RoCE check reads what the NICs show.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU count</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>driver</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>host memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0x no GPU</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

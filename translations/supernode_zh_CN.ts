@@ -750,6 +750,21 @@
         <source>%1 pass, %2 warn, %3 fail. You can go on with warnings; fix failures on the servers, then Back to Discover and &quot;Discover all again&quot;.</source>
         <translation>%1 项通过，%2 项警告，%3 项失败。有警告时可以继续；失败项请在服务器上修复，然后“上一步”回到“发现”，点击“重新发现全部”。</translation>
     </message>
+    <message>
+        <source>pass</source>
+        <comment>a check&apos;s result</comment>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>warn</source>
+        <comment>a check&apos;s result</comment>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <comment>a check&apos;s result</comment>
+        <translation>失败</translation>
+    </message>
 </context>
 <context>
     <name>sn::ComingSoonPage</name>
@@ -1623,7 +1638,7 @@ supernode --connect %4 --ca %5 --token-file %6%7</translation>
     </message>
     <message>
         <source>job &apos;%1&apos;: %2</source>
-        <translation>作业 '%1'：%2</translation>
+        <translation>作业 &apos;%1&apos;：%2</translation>
     </message>
     <message>
         <source>GPU counts must not be negative (min %1, max %2)</source>
@@ -3386,6 +3401,12 @@ Click to show every template</source>
         <translation># 轨道对齐：%2 个 GPU 配 %1 块网卡；每个 GPU 一块网卡可使每条轨道连到各自的 leaf 交换机
 </translation>
     </message>
+    <message>
+        <source># note: %1
+</source>
+        <translation># 注意：%1
+</translation>
+    </message>
 </context>
 <context>
     <name>sn::NodesPage</name>
@@ -4144,6 +4165,513 @@ supernoded 将在 %4 上以 TLS 监听，只接受带令牌%5的连接。</trans
     <message>
         <source> and a client certificate signed by this CA (client.pem)</source>
         <translation>及由此 CA 签发的客户端证书（client.pem）</translation>
+    </message>
+</context>
+<context>
+    <name>sn::SetupCheck</name>
+    <message>
+        <source>NVIDIA driver</source>
+        <translation>NVIDIA 驱动</translation>
+    </message>
+    <message>
+        <source>CUDA and driver compatibility</source>
+        <translation>CUDA 与驱动兼容性</translation>
+    </message>
+    <message>
+        <source>NVLink</source>
+        <translation>NVLink 互联</translation>
+    </message>
+    <message>
+        <source>ECC memory</source>
+        <translation>ECC 显存</translation>
+    </message>
+    <message>
+        <source>Persistence mode</source>
+        <translation>持久模式</translation>
+    </message>
+    <message>
+        <source>Memory row remaps and retired pages</source>
+        <translation>显存行重映射与退役页</translation>
+    </message>
+    <message>
+        <source>Idle temperature and power limits</source>
+        <translation>空闲温度与功率上限</translation>
+    </message>
+    <message>
+        <source>Network link speed and MTU</source>
+        <translation>网络链路速率与 MTU</translation>
+    </message>
+    <message>
+        <source>RoCE lossless settings (PFC/ECN)</source>
+        <translation>RoCE 无损设置（PFC/ECN）</translation>
+    </message>
+    <message>
+        <source>GPUDirect RDMA</source>
+        <translation>GPUDirect RDMA 直通</translation>
+    </message>
+    <message>
+        <source>Clock synchronisation</source>
+        <translation>时钟同步</translation>
+    </message>
+    <message>
+        <source>Disk for the state directory</source>
+        <translation>状态目录所在磁盘</translation>
+    </message>
+    <message>
+        <source>%1: nvidia-smi did not run</source>
+        <translation>%1：nvidia-smi 无法运行</translation>
+    </message>
+    <message>
+        <source>%1: driver version &apos;%2&apos; not readable</source>
+        <translation>%1：无法识别驱动版本 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>%1: driver %2 is older than %3</source>
+        <translation>%1：驱动 %2 低于 %3</translation>
+    </message>
+    <message>
+        <source>drivers differ: %1</source>
+        <translation>各节点驱动不一致：%1</translation>
+    </message>
+    <message>
+        <source>%1: the driver did not say which CUDA version it runs</source>
+        <translation>%1：驱动未报告其支持的 CUDA 版本</translation>
+    </message>
+    <message>
+        <source>%1: CUDA %2 is not in this console&apos;s compatibility table</source>
+        <translation>%1：CUDA %2 不在本控制台的兼容性表中</translation>
+    </message>
+    <message>
+        <source>%1: CUDA %2 needs driver %3, found %4</source>
+        <translation>%1：CUDA %2 需要驱动 %3，实际为 %4</translation>
+    </message>
+    <message>
+        <source>nodes run different CUDA versions (%1)</source>
+        <translation>各节点的 CUDA 版本不同（%1 种）</translation>
+    </message>
+    <message>
+        <source>%1: `nvidia-smi nvlink -s` did not run</source>
+        <translation>%1：`nvidia-smi nvlink -s` 无法运行</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 NVLinks down</source>
+        <translation>%1：%3 条 NVLink 中有 %2 条断开</translation>
+    </message>
+    <message>
+        <source>%1: ECC mode not reported</source>
+        <translation>%1：未报告 ECC 模式</translation>
+    </message>
+    <message>
+        <source>%1: ECC %2 (enabled after a reset)</source>
+        <translation>%1：ECC 为 %2（复位后启用）</translation>
+    </message>
+    <message>
+        <source>%1: ECC %2</source>
+        <translation>%1：ECC 为 %2</translation>
+    </message>
+    <message>
+        <source>%1: persistence mode %2</source>
+        <translation>%1：持久模式为 %2</translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation>未报告</translation>
+    </message>
+    <message>
+        <source>%1: a row remap or page retirement is pending</source>
+        <translation>%1：有待完成的行重映射或页退役</translation>
+    </message>
+    <message>
+        <source>%1: row remapping has failed</source>
+        <translation>%1：行重映射已失败</translation>
+    </message>
+    <message>
+        <source>%1: %2 pages retired (limit %3)</source>
+        <translation>%1：已退役 %2 页（上限 %3）</translation>
+    </message>
+    <message>
+        <source>%1: %2 pages retired</source>
+        <translation>%1：已退役 %2 页</translation>
+    </message>
+    <message>
+        <source>%1: temperature not reported</source>
+        <translation>%1：未报告温度</translation>
+    </message>
+    <message>
+        <source>%1: %2 C at idle</source>
+        <translation>%1：空闲时 %2 °C</translation>
+    </message>
+    <message>
+        <source>%1: %2 C at idle (expected below %3 C)</source>
+        <translation>%1：空闲时 %2 °C（应低于 %3 °C）</translation>
+    </message>
+    <message>
+        <source>%1: power limit not reported</source>
+        <translation>%1：未报告功率上限</translation>
+    </message>
+    <message>
+        <source>%1: power limited to %2 W of %3 W</source>
+        <translation>%1：功率被限制为 %2 W（默认 %3 W）</translation>
+    </message>
+    <message>
+        <source>%1: link down</source>
+        <translation>%1：链路断开</translation>
+    </message>
+    <message>
+        <source>%1 ports run at different speeds (%2)</source>
+        <translation>%1 端口速率不一致（%2）</translation>
+    </message>
+    <message>
+        <source>%1 ports have different MTUs (%2)</source>
+        <translation>%1 端口 MTU 不一致（%2）</translation>
+    </message>
+    <message>
+        <source>no network port is up</source>
+        <translation>没有处于连通状态的网络端口</translation>
+    </message>
+    <message>
+        <source>%1: PFC/ECN not visible from the host</source>
+        <translation>%1：从主机上看不到 PFC/ECN 设置</translation>
+    </message>
+    <message>
+        <source>%1: PFC off on every priority</source>
+        <translation>%1：所有优先级的 PFC 均已关闭</translation>
+    </message>
+    <message>
+        <source>%1: ECN for RoCE off</source>
+        <translation>%1：RoCE 的 ECN 已关闭</translation>
+    </message>
+    <message>
+        <source>%1: lsmod did not run</source>
+        <translation>%1：lsmod 无法运行</translation>
+    </message>
+    <message>
+        <source>%1: RDMA NICs but no nvidia_peermem module</source>
+        <translation>%1：有 RDMA 网卡，但未加载 nvidia_peermem 模块</translation>
+    </message>
+    <message>
+        <source>%1: synchronisation state not visible (no timedatectl)</source>
+        <translation>%1：看不到同步状态（没有 timedatectl）</translation>
+    </message>
+    <message>
+        <source>%1: clock not synchronised</source>
+        <translation>%1：时钟未同步</translation>
+    </message>
+    <message>
+        <source>%1: clock %2 s off this machine&apos;s</source>
+        <translation>%1：时钟与本机相差 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1: free space of %2 not visible</source>
+        <translation>%1：看不到 %2 的剩余空间</translation>
+    </message>
+    <message>
+        <source>%1: %2 GiB free for %3</source>
+        <translation>%1：%3 仅剩 %2 GiB 可用</translation>
+    </message>
+    <message>
+        <source>driver %1 on every node (at least %2)</source>
+        <translation>所有节点均为驱动 %1（最低要求 %2）</translation>
+    </message>
+    <message>
+        <source>CUDA %1 matches the driver on every node</source>
+        <translation>所有节点上 CUDA %1 与驱动匹配</translation>
+    </message>
+    <message>
+        <source>no NVLink on these GPUs (PCIe only): nothing to check</source>
+        <translation>这些 GPU 没有 NVLink（仅 PCIe）：无需检查</translation>
+    </message>
+    <message>
+        <source>all %1 NVLinks up</source>
+        <translation>全部 %1 条 NVLink 均已连通</translation>
+    </message>
+    <message>
+        <source>ECC enabled on every GPU</source>
+        <translation>所有 GPU 均已启用 ECC</translation>
+    </message>
+    <message>
+        <source>persistence mode on for every GPU</source>
+        <translation>所有 GPU 均已开启持久模式</translation>
+    </message>
+    <message>
+        <source>no pending row remaps and no retired-page limits reached</source>
+        <translation>没有待完成的行重映射，退役页均未达到上限</translation>
+    </message>
+    <message>
+        <source>GPUs at most %1 C at idle, power limits at their defaults</source>
+        <translation>GPU 空闲温度最高 %1 °C，功率上限均为默认值</translation>
+    </message>
+    <message>
+        <source>every port alike: %1</source>
+        <translation>所有端口一致：%1</translation>
+    </message>
+    <message>
+        <source>%1 (speed not reported) MTU %2</source>
+        <translation>%1（未报告速率）MTU %2</translation>
+    </message>
+    <message>
+        <source>%1 (speed not reported)</source>
+        <translation>%1（未报告速率）</translation>
+    </message>
+    <message>
+        <source>no RoCE ports: nothing to check</source>
+        <translation>没有 RoCE 端口：无需检查</translation>
+    </message>
+    <message>
+        <source>PFC and ECN on for all %1 RoCE ports</source>
+        <translation>全部 %1 个 RoCE 端口均已开启 PFC 和 ECN</translation>
+    </message>
+    <message>
+        <source>no RDMA NICs: GPUDirect RDMA not needed</source>
+        <translation>没有 RDMA 网卡：无需 GPUDirect RDMA</translation>
+    </message>
+    <message>
+        <source>nvidia_peermem loaded on every RDMA node</source>
+        <translation>所有 RDMA 节点均已加载 nvidia_peermem</translation>
+    </message>
+    <message>
+        <source>clocks synchronised on every node</source>
+        <translation>所有节点的时钟均已同步</translation>
+    </message>
+    <message>
+        <source>enough free disk for the state directory on every node</source>
+        <translation>所有节点的状态目录均有足够的磁盘空间</translation>
+    </message>
+    <message>
+        <source>Install the NVIDIA driver (it provides nvidia-smi) and run discovery again.</source>
+        <translation>安装 NVIDIA 驱动（其中包含 nvidia-smi），然后重新执行发现。</translation>
+    </message>
+    <message>
+        <source>Check `nvidia-smi --version` on that node.</source>
+        <translation>在该节点上检查 `nvidia-smi --version`。</translation>
+    </message>
+    <message>
+        <source>Install NVIDIA driver %1 or newer (the same on every node), then reboot.</source>
+        <translation>安装 NVIDIA 驱动 %1 或更新版本（所有节点保持一致），然后重启。</translation>
+    </message>
+    <message>
+        <source>Install the same driver version on every node: NCCL and CUDA behave differently between versions.</source>
+        <translation>在所有节点上安装相同版本的驱动：不同版本下 NCCL 和 CUDA 的行为不同。</translation>
+    </message>
+    <message>
+        <source>Run `nvidia-smi` on that node; a driver that prints no CUDA version is incomplete: reinstall it.</source>
+        <translation>在该节点上运行 `nvidia-smi`；不显示 CUDA 版本的驱动安装不完整：请重新安装。</translation>
+    </message>
+    <message>
+        <source>Check NVIDIA&apos;s CUDA release notes (Table 3) for the driver it needs.</source>
+        <translation>查阅 NVIDIA 的 CUDA 发行说明（表 3），确认所需的驱动版本。</translation>
+    </message>
+    <message>
+        <source>Install the driver that matches the CUDA version (or a newer one).</source>
+        <translation>安装与该 CUDA 版本匹配（或更新）的驱动。</translation>
+    </message>
+    <message>
+        <source>Use the same driver on every node so a job built for the newest CUDA runs everywhere.</source>
+        <translation>所有节点使用相同的驱动，使针对最新 CUDA 构建的作业能在任何节点上运行。</translation>
+    </message>
+    <message>
+        <source>Check that nvidia-smi works on that node.</source>
+        <translation>确认 nvidia-smi 在该节点上能正常工作。</translation>
+    </message>
+    <message>
+        <source>Reseat or replace the GPU baseboard link (check `nvidia-smi nvlink -e` error counters and the fabric manager: `systemctl status nvidia-fabricmanager`), then reboot.</source>
+        <translation>重新插拔或更换 GPU 基板链路（检查 `nvidia-smi nvlink -e` 的错误计数和 Fabric Manager：`systemctl status nvidia-fabricmanager`），然后重启。</translation>
+    </message>
+    <message>
+        <source>Check `nvidia-smi -q -d ECC` on that node.</source>
+        <translation>在该节点上检查 `nvidia-smi -q -d ECC`。</translation>
+    </message>
+    <message>
+        <source>Enable ECC: `nvidia-smi -e 1`, then reset the GPU or reboot.</source>
+        <translation>启用 ECC：`nvidia-smi -e 1`，然后复位 GPU 或重启。</translation>
+    </message>
+    <message>
+        <source>Enable the persistence daemon: `systemctl enable --now nvidia-persistenced` (jobs otherwise wait for the driver to load on every start).</source>
+        <translation>启用持久化守护进程：`systemctl enable --now nvidia-persistenced`（否则每个作业启动时都要等待驱动加载）。</translation>
+    </message>
+    <message>
+        <source>Reset the GPU (`nvidia-smi -r`) or reboot the node before it takes jobs.</source>
+        <translation>在该节点接收作业之前复位 GPU（`nvidia-smi -r`）或重启节点。</translation>
+    </message>
+    <message>
+        <source>The GPU&apos;s memory is worn out: ask the vendor for an RMA.</source>
+        <translation>该 GPU 的显存已损耗：请联系厂商办理 RMA 返修。</translation>
+    </message>
+    <message>
+        <source>The GPU cannot retire more pages: ask the vendor for an RMA.</source>
+        <translation>该 GPU 已无法再退役更多页：请联系厂商办理 RMA 返修。</translation>
+    </message>
+    <message>
+        <source>Watch this GPU; plan a replacement.</source>
+        <translation>关注这块 GPU；计划更换。</translation>
+    </message>
+    <message>
+        <source>Check `nvidia-smi -q -d TEMPERATURE` on that node.</source>
+        <translation>在该节点上检查 `nvidia-smi -q -d TEMPERATURE`。</translation>
+    </message>
+    <message>
+        <source>Check the server&apos;s fans and airflow (blanking panels, inlet temperature) before running jobs.</source>
+        <translation>运行作业之前检查服务器的风扇和气流（挡板、进风温度）。</translation>
+    </message>
+    <message>
+        <source>Check the server&apos;s fans and airflow; a job may already be running on it.</source>
+        <translation>检查服务器的风扇和气流；也可能已有作业在其上运行。</translation>
+    </message>
+    <message>
+        <source>Check `nvidia-smi -q -d POWER` on that node.</source>
+        <translation>在该节点上检查 `nvidia-smi -q -d POWER`。</translation>
+    </message>
+    <message>
+        <source>Restore the default limit (`nvidia-smi -pl %1`) unless the cap is on purpose.</source>
+        <translation>除非是有意限制，否则恢复默认上限（`nvidia-smi -pl %1`）。</translation>
+    </message>
+    <message>
+        <source>Check the cable and the switch port, or leave the port unused.</source>
+        <translation>检查线缆和交换机端口，或者不使用该端口。</translation>
+    </message>
+    <message>
+        <source>Set every port of a fabric to the same speed (switch and NIC), or collectives run at the slowest.</source>
+        <translation>将同一网络中的所有端口（交换机和网卡）设为相同速率，否则集合通信会以最慢的速率运行。</translation>
+    </message>
+    <message>
+        <source>Use one MTU on every node and switch port (9000 for RoCE/Ethernet data, 4096 IB).</source>
+        <translation>所有节点和交换机端口使用同一个 MTU（RoCE/以太网数据网用 9000，IB 用 4096）。</translation>
+    </message>
+    <message>
+        <source>Check that the nodes&apos; data NICs are cabled and configured.</source>
+        <translation>确认各节点的数据网卡已接线并已配置。</translation>
+    </message>
+    <message>
+        <source>Check with `mlnx_qos -i %1` and on the switch that PFC is on priority 3 and ECN marks.</source>
+        <translation>用 `mlnx_qos -i %1` 并在交换机上确认：PFC 已在优先级 3 上开启，且 ECN 会做标记。</translation>
+    </message>
+    <message>
+        <source>Turn PFC on for the RoCE priority (`mlnx_qos -i %1 --pfc 0,0,0,1,0,0,0,0`) and on the switch.</source>
+        <translation>为 RoCE 优先级开启 PFC（`mlnx_qos -i %1 --pfc 0,0,0,1,0,0,0,0`），交换机上也要开启。</translation>
+    </message>
+    <message>
+        <source>echo 1 &gt; /sys/class/net/%1/ecn/roce_np/enable/3 (and roce_rp), and enable ECN marking on the switch.</source>
+        <translation>执行 echo 1 &gt; /sys/class/net/%1/ecn/roce_np/enable/3（roce_rp 同样设置），并在交换机上启用 ECN 标记。</translation>
+    </message>
+    <message>
+        <source>Check `lsmod | grep peermem` on that node.</source>
+        <translation>在该节点上检查 `lsmod | grep peermem`。</translation>
+    </message>
+    <message>
+        <source>Load it (`modprobe nvidia_peermem`; add it to /etc/modules-load.d/) so NCCL moves GPU memory over RDMA directly.</source>
+        <translation>加载该模块（`modprobe nvidia_peermem`；并加入 /etc/modules-load.d/），使 NCCL 通过 RDMA 直接传输 GPU 显存。</translation>
+    </message>
+    <message>
+        <source>Check chrony or ntpd on that node.</source>
+        <translation>检查该节点上的 chrony 或 ntpd。</translation>
+    </message>
+    <message>
+        <source>Enable time sync: `apt install chrony &amp;&amp; systemctl enable --now chrony`.</source>
+        <translation>启用时间同步：`apt install chrony &amp;&amp; systemctl enable --now chrony`。</translation>
+    </message>
+    <message>
+        <source>Point every node at the same NTP server; logs and telemetry from different nodes will not line up otherwise.</source>
+        <translation>让所有节点使用同一个 NTP 服务器；否则不同节点的日志和遥测数据无法对齐。</translation>
+    </message>
+    <message>
+        <source>Check `df -h %1` on that node.</source>
+        <translation>在该节点上检查 `df -h %1`。</translation>
+    </message>
+    <message>
+        <source>Free space or put the state directory on a larger disk (at least %1 GiB).</source>
+        <translation>释放空间，或将状态目录放到更大的磁盘上（至少 %1 GiB）。</translation>
+    </message>
+    <message>
+        <source>Plan for more space: telemetry of a busy cluster grows by a few GiB a week.</source>
+        <translation>预留更多空间：繁忙集群的遥测数据每周会增长数 GiB。</translation>
+    </message>
+    <message>
+        <source>%1 GiB RAM</source>
+        <translation>%1 GiB 内存</translation>
+    </message>
+    <message>
+        <source>%1 GPU, the reference has %2</source>
+        <translation>%1 块 GPU，参考配置为 %2 块</translation>
+    </message>
+    <message>
+        <source>%1 GPUs, the reference has %2</source>
+        <translation>%1 块 GPU，参考配置为 %2 块</translation>
+    </message>
+    <message>
+        <source>%1 GiB per GPU, the reference has %2+</source>
+        <translation>每块 GPU %1 GiB，参考配置为 %2+ GiB</translation>
+    </message>
+    <message>
+        <source>CPU %1, the reference has %2x Xeon %3</source>
+        <translation>CPU 为 %1，参考配置为 %2 颗 Xeon %3</translation>
+    </message>
+    <message>
+        <source>%1 CPU sockets, the reference has %2</source>
+        <translation>%1 路 CPU，参考配置为 %2 路</translation>
+    </message>
+    <message>
+        <source>no reference configuration for %1: checks still apply, the profile cannot compare it</source>
+        <translation>没有 %1 的参考配置：各项检查仍然适用，但画像无法与之比较</translation>
+    </message>
+    <message>
+        <source>Storage: the references expect about 20 GB/s aggregate read for checkpoints and datasets; discovery cannot measure it: run `fio --rw=read --bs=1M --numjobs=16` on the shared filesystem.</source>
+        <translation>存储：参考配置要求检查点和数据集的聚合读取约 20 GB/s；发现过程无法测量：请在共享文件系统上运行 `fio --rw=read --bs=1M --numjobs=16`。</translation>
+    </message>
+    <message>
+        <source>Switches: the references expect 25G/100G (or faster) switches with PFC for RoCE; a switch&apos;s own settings are not visible from the nodes: the RoCE check reads what the NICs show.</source>
+        <translation>交换机：参考配置要求 25G/100G（或更快）且为 RoCE 开启 PFC 的交换机；交换机自身的设置从节点上看不到：RoCE 检查读取的是网卡上显示的设置。</translation>
+    </message>
+    <message>
+        <source>GPU count</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <source>GPU model</source>
+        <translation>GPU 型号</translation>
+    </message>
+    <message>
+        <source>driver</source>
+        <translation>驱动</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>GPU 显存</translation>
+    </message>
+    <message>
+        <source>host memory</source>
+        <translation>主机内存</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%2 为 %1</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1%2</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>0x no GPU</source>
+        <translation>无 GPU</translation>
     </message>
 </context>
 <context>

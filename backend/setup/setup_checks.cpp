@@ -53,14 +53,14 @@ public:
             m_r.reason = passReason;
             return m_r;
         }
-        std::string reason, fix;
         for (const auto &[what, f] : m_items[m_r.status]) {
-            reason += (reason.empty() ? "" : "; ") + what;
-            if (fix.find(f) == std::string::npos)
-                fix += (fix.empty() ? "" : " ") + f;
+            m_r.reason += (m_r.reason.empty() ? "" : "; ") + what;
+            m_r.findings.push_back(what);
+            if (std::find(m_r.fixes.begin(), m_r.fixes.end(), f) == m_r.fixes.end()) {
+                m_r.fix += (m_r.fix.empty() ? "" : " ") + f;
+                m_r.fixes.push_back(f);
+            }
         }
-        m_r.reason = reason;
-        m_r.fix = fix;
         return m_r;
     }
 

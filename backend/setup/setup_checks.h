@@ -20,6 +20,11 @@ struct CheckResult {
     CheckStatus status = CheckStatus::Pass;
     std::string reason; // one line: what was found, naming the nodes
     std::string fix;    // what to do; empty when it passes
+    // The same, in parts: what each node or GPU showed (reason is these joined with "; ") and
+    // the distinct fixes (fix is these joined with " "); empty when it passes. The wizard
+    // translates part by part (translations/setup_check_text.h).
+    std::vector<std::string> findings;
+    std::vector<std::string> fixes;
 };
 
 struct CheckThresholds {

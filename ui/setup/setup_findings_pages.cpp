@@ -1,5 +1,6 @@
 // Hardware profile, Checks, and Network and topology: what discovery found, in plain words.
 #include "backend/comms/nccl_env.h"
+#include "ui/setup/setup_check_text.h"
 #include "ui/setup/setup_pages.h"
 #include "ui/setup/setup_topology_shape.h"
 #include "ui/setup/setup_wizard.h"
@@ -41,6 +42,8 @@ void ProfilePage::retranslate()
     setSubTitle(tr("What each server has, against the reference configurations, and where the servers differ "
                    "from each other."));
     m_tree->setHeaderLabels({tr("Item"), tr("Finding")});
+    if (m_profile)
+        showProfile();
 }
 
 void ProfilePage::changeEvent(QEvent *event)
@@ -52,26 +55,33 @@ void ProfilePage::changeEvent(QEvent *event)
 
 void ProfilePage::initializePage()
 {
+    m_profile = setup::compareHardware(m_w->inventories());
+    showProfile();
+}
+
+void ProfilePage::showProfile()
+{
     m_tree->clear();
-    const setup::ClusterProfile p = setup::compareHardware(m_w->inventories());
+    const setup::ClusterProfile &p = *m_profile;
     auto *nodes = new QTreeWidgetItem({tr("Nodes")});
     for (const setup::NodeProfile &n : p.nodes) {
-        auto *item = new QTreeWidgetItem({QString::fromStdString(n.node), QString::fromStdString(n.summary)});
+        auto *item = new QTreeWidgetItem({QString::fromStdString(n.node), ui::hardwareSummaryText(n.summary)});
         item->addChild(new QTreeWidgetItem(
             {tr("closest reference"), n.reference.empty() ? tr("none") : QString::fromStdString(n.reference)}));
         for (const auto &d : n.differences)
-            item->addChild(new QTreeWidgetItem({tr("differs"), QString::fromStdString(d)}));
+            item->addChild(new QTreeWidgetItem({tr("differs"), ui::hardwareProfileText(d)}));
         nodes->addChild(item);
     }
     auto *mismatch = new QTreeWidgetItem({tr("Between nodes")});
     if (p.mismatches.empty())
         mismatch->setText(1, tr("every node alike"));
     for (const auto &m : p.mismatches)
-        mismatch->addChild(new QTreeWidgetItem({tr("mismatch"), QString::fromStdString(m)}));
+        mismatch->addChild(new QTreeWidgetItem({tr("mismatch"), ui::hardwareMismatchText(m)}));
     auto *notes = new QTreeWidgetItem({tr("Not measured")});
     for (const auto &n : p.notes) {
-        auto *item = new QTreeWidgetItem({QString(), QString::fromStdString(n)});
-        item->setToolTip(1, QString::fromStdString(n));
+        const QString note = ui::hardwareProfileText(n);
+        auto *item = new QTreeWidgetItem({QString(), note});
+        item->setToolTip(1, note);
         notes->addChild(item);
     }
     m_tree->addTopLevelItems({nodes, mismatch, notes});
@@ -120,6 +130,21 @@ void ChecksPage::retranslate()
                    "what to do."));
     m_tree->setHeaderLabels({tr("Result"), tr("Check"), tr("Why")});
     m_goOn->setText(tr("&Go on anyway: I will fix the failures later"));
+    if (!m_results.empty())
+        showResults();
+}
+
+QString ChecksPage::statusText(setup::CheckStatus status)
+{
+    switch (status) {
+    case setup::CheckStatus::Pass:
+        return tr("pass", "a check's result");
+    case setup::CheckStatus::Warn:
+        return tr("warn", "a check's result");
+    case setup::CheckStatus::Fail:
+        return tr("fail", "a check's result");
+    }
+    return {};
 }
 
 void ChecksPage::changeEvent(QEvent *event)
@@ -137,33 +162,39 @@ bool ChecksPage::isComplete() const
 void ChecksPage::initializePage()
 {
     m_results = setup::runChecks(m_w->inventories(), m_w->options().checks);
+    m_goOn->setChecked(false);
+    showResults();
+}
+
+void ChecksPage::showResults()
+{
     m_tree->clear();
     int counts[3] = {0, 0, 0};
     for (const setup::CheckResult &c : m_results) {
         ++counts[static_cast<int>(c.status)];
-        auto *item = new QTreeWidgetItem({QString::fromLatin1(setup::checkStatusName(c.status)),
-                                          QString::fromStdString(c.title), QString::fromStdString(c.reason)});
+        const QString reason = ui::setupCheckReason(c);
+        auto *item = new QTreeWidgetItem({statusText(c.status), ui::setupCheckTitle(c), reason});
         item->setData(0, Qt::UserRole, QString::fromStdString(c.id));
-        item->setToolTip(2, QString::fromStdString(c.reason));
+        item->setData(0, Qt::UserRole + 1, static_cast<int>(c.status));
+        item->setToolTip(2, reason);
         const QColor colour = c.status == setup::CheckStatus::Pass   ? QColor(0x2e, 0x7d, 0x32)
                               : c.status == setup::CheckStatus::Warn ? QColor(0xb2, 0x6a, 0x00)
                                                                      : QColor(0xc6, 0x28, 0x28);
         item->setForeground(0, colour);
         if (!c.fix.empty())
-            item->addChild(new QTreeWidgetItem({QString(), tr("Fix"), QString::fromStdString(c.fix)}));
+            item->addChild(new QTreeWidgetItem({QString(), tr("Fix"), ui::setupCheckFix(c)}));
         m_tree->addTopLevelItem(item);
     }
     m_tree->expandAll();
     // Start on the first finding that needs attention, so its fix shows without a click.
     QTreeWidgetItem *first = m_tree->topLevelItem(0);
     for (int i = 0; i < m_tree->topLevelItemCount(); ++i)
-        if (m_tree->topLevelItem(i)->text(0) != QLatin1String("pass")) {
+        if (m_tree->topLevelItem(i)->data(0, Qt::UserRole + 1).toInt() != static_cast<int>(setup::CheckStatus::Pass)) {
             first = m_tree->topLevelItem(i);
             break;
         }
     m_tree->setCurrentItem(first);
     m_failures = counts[2];
-    m_goOn->setChecked(false);
     m_goOn->setVisible(m_failures > 0);
     m_summary->setText(tr("%1 pass, %2 warn, %3 fail. You can go on with warnings; fix failures on the servers, "
                           "then Back to Discover and \"Discover all again\".")
@@ -217,7 +248,7 @@ void NetworkPage::initializePage()
         text += tr("# %1\n").arg(QString::fromStdString(n.name));
         text += QString::fromStdString(a.shell());
         for (const auto &note : a.notes)
-            text += "# note: " + QString::fromStdString(note) + "\n";
+            text += tr("# note: %1\n").arg(QString::fromStdString(note));
         int nics = 0;
         for (const auto &p : n.ports)
             nics += p.fabric != "ethernet";

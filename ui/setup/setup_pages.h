@@ -10,6 +10,8 @@
 #include <QFuture>
 #include <QWizardPage>
 
+#include <optional>
+
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -119,9 +121,11 @@ protected:
 
 private:
     void retranslate(); // the static texts in the current language; what was typed stays
+    void showProfile(); // m_profile in the tree, in the current language
     SetupWizard *m_w;
     QTreeWidget *m_tree;
     QLabel *m_detail;
+    std::optional<setup::ClusterProfile> m_profile; // once the page was shown
 };
 
 class ChecksPage : public QWizardPage {
@@ -138,6 +142,8 @@ protected:
 
 private:
     void retranslate(); // the static texts in the current language; what was typed stays
+    void showResults(); // m_results in the tree and the summary, in the current language
+    static QString statusText(setup::CheckStatus status);
     SetupWizard *m_w;
     QTreeWidget *m_tree;
     QLabel *m_summary, *m_detail;
