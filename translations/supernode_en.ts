@@ -1164,6 +1164,10 @@ Run &apos;supernode --help&apos; for usage.</source>
         <source>All %1 nodes discovered.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>no GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sn::DonePage</name>

@@ -1170,6 +1170,10 @@ Run &apos;supernode --help&apos; for usage.</source>
         <source>All %1 nodes discovered.</source>
         <translation>已发现全部 %1 个节点。</translation>
     </message>
+    <message>
+        <source>no GPU</source>
+        <translation>无 GPU</translation>
+    </message>
 </context>
 <context>
     <name>sn::DonePage</name>

@@ -180,7 +180,7 @@ void DiscoverPage::refresh()
                 ran += st.used;
             found = tr("%1x %2, driver %3, CUDA %4; %5 of %6 tools answered")
                         .arg(inv.gpuCount())
-                        .arg(QString::fromStdString(inv.gpuModel().empty() ? "no GPU" : inv.gpuModel()),
+                        .arg(inv.gpuModel().empty() ? tr("no GPU") : QString::fromStdString(inv.gpuModel()),
                              QString::fromStdString(inv.driverVersion), QString::fromStdString(inv.cudaVersion))
                         .arg(ran)
                         .arg(inv.steps.size());
