@@ -21,6 +21,7 @@
 // Test hooks (fakeNvml*) let a test dlopen the same file and inject an XID or an init failure.
 
 #include <cstring>
+#include <mutex>
 
 extern "C" {
 
@@ -94,6 +95,10 @@ enum {
 }
 
 namespace {
+// Real NVML is thread-safe, and the agent calls it from two threads (the collector, and the
+// power-cap actions on the pusher thread): every entry point here takes this lock, or the fake's
+// own state (which nvmlInit resets) would race where the real library does not.
+std::recursive_mutex g_mutex;
 FakeDevice g_devices[2] = {{0}, {1}};
 bool g_initialized = false;
 nvmlReturn_t g_initResult = SUCCESS;
@@ -126,26 +131,32 @@ extern "C" {
 // ---- test hooks -------------------------------------------------------------------------
 EXPORT unsigned fakeNvmlPowerLimitMw(unsigned gpu)
 {
+    const std::lock_guard lock(g_mutex);
     return g_powerLimitMw[gpu & 1];
 }
 EXPORT void fakeNvmlSetInitResult(int r)
 {
+    const std::lock_guard lock(g_mutex);
     g_initResult = r;
 }
 EXPORT int fakeNvmlInitCalls()
 {
+    const std::lock_guard lock(g_mutex);
     return g_initCalls;
 }
 EXPORT int fakeNvmlShutdownCalls()
 {
+    const std::lock_guard lock(g_mutex);
     return g_shutdownCalls;
 }
 EXPORT void fakeNvmlSetLinksRepeatTheSum(bool on)
 {
+    const std::lock_guard lock(g_mutex);
     g_linksRepeatTheSum = on;
 }
 EXPORT void fakeNvmlInjectXid(unsigned gpu, unsigned long long xid)
 {
+    const std::lock_guard lock(g_mutex);
     g_pendingXidGpu = gpu;
     g_pendingXid = xid;
 }
@@ -181,18 +192,22 @@ static nvmlReturn_t fakeHandle(unsigned int index, nvmlDevice_t *d)
 #ifdef FAKE_NVML_LEGACY
 EXPORT nvmlReturn_t nvmlInit()
 {
+    const std::lock_guard lock(g_mutex);
     return fakeInit();
 }
 EXPORT nvmlReturn_t nvmlDeviceGetCount(unsigned int *count)
 {
+    const std::lock_guard lock(g_mutex);
     return fakeCount(count);
 }
 EXPORT nvmlReturn_t nvmlDeviceGetHandleByIndex(unsigned int index, nvmlDevice_t *d)
 {
+    const std::lock_guard lock(g_mutex);
     return fakeHandle(index, d);
 }
 EXPORT nvmlReturn_t nvmlDeviceGetPciInfo(nvmlDevice_t d, nvmlPciInfoLegacy_t *pci)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d))
         return INVALID_ARGUMENT;
     std::memset(pci, 0, sizeof *pci);
@@ -203,6 +218,7 @@ EXPORT nvmlReturn_t nvmlDeviceGetPciInfo(nvmlDevice_t d, nvmlPciInfoLegacy_t *pc
 }
 EXPORT nvmlReturn_t nvmlDeviceGetMemoryInfo(nvmlDevice_t d, nvmlMemory_t *m)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d))
         return INVALID_ARGUMENT;
     m->total = 85520809984ull;             // 81559 MiB
@@ -213,20 +229,24 @@ EXPORT nvmlReturn_t nvmlDeviceGetMemoryInfo(nvmlDevice_t d, nvmlMemory_t *m)
 #else
 EXPORT nvmlReturn_t nvmlInit_v2()
 {
+    const std::lock_guard lock(g_mutex);
     return fakeInit();
 }
 EXPORT nvmlReturn_t nvmlDeviceGetCount_v2(unsigned int *count)
 {
+    const std::lock_guard lock(g_mutex);
     return fakeCount(count);
 }
 #ifndef FAKE_NVML_BROKEN
 EXPORT nvmlReturn_t nvmlDeviceGetHandleByIndex_v2(unsigned int index, nvmlDevice_t *d)
 {
+    const std::lock_guard lock(g_mutex);
     return fakeHandle(index, d);
 }
 #endif
 EXPORT nvmlReturn_t nvmlDeviceGetPciInfo_v3(nvmlDevice_t d, nvmlPciInfo_t *pci)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d))
         return INVALID_ARGUMENT;
     std::memset(pci, 0, sizeof *pci);
@@ -237,6 +257,7 @@ EXPORT nvmlReturn_t nvmlDeviceGetPciInfo_v3(nvmlDevice_t d, nvmlPciInfo_t *pci)
 }
 EXPORT nvmlReturn_t nvmlDeviceGetMemoryInfo_v2(nvmlDevice_t d, nvmlMemory_v2_t *m)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d))
         return INVALID_ARGUMENT;
     // The real driver checks the version word: sizeof | 2 << 24.
@@ -252,6 +273,7 @@ EXPORT nvmlReturn_t nvmlDeviceGetMemoryInfo_v2(nvmlDevice_t d, nvmlMemory_v2_t *
 
 EXPORT nvmlReturn_t nvmlShutdown()
 {
+    const std::lock_guard lock(g_mutex);
     ++g_shutdownCalls;
     g_initialized = false;
     return SUCCESS;
@@ -259,6 +281,7 @@ EXPORT nvmlReturn_t nvmlShutdown()
 
 EXPORT const char *nvmlErrorString(nvmlReturn_t r)
 {
+    const std::lock_guard lock(g_mutex);
     switch (r) {
     case SUCCESS:
         return "Success";
@@ -278,6 +301,7 @@ EXPORT const char *nvmlErrorString(nvmlReturn_t r)
 
 EXPORT nvmlReturn_t nvmlSystemGetDriverVersion(char *version, unsigned int length)
 {
+    const std::lock_guard lock(g_mutex);
     if (length < 10)
         return INSUFFICIENT_SIZE;
     std::strcpy(version, "550.54.15");
@@ -287,6 +311,7 @@ EXPORT nvmlReturn_t nvmlSystemGetDriverVersion(char *version, unsigned int lengt
 // ---- identity ---------------------------------------------------------------------------
 EXPORT nvmlReturn_t nvmlDeviceGetName(nvmlDevice_t d, char *name, unsigned int length)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d) || length < 64)
         return INVALID_ARGUMENT;
     std::strcpy(name, "NVIDIA H100 80GB HBM3");
@@ -294,6 +319,7 @@ EXPORT nvmlReturn_t nvmlDeviceGetName(nvmlDevice_t d, char *name, unsigned int l
 }
 EXPORT nvmlReturn_t nvmlDeviceGetUUID(nvmlDevice_t d, char *uuid, unsigned int length)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d) || length < 80)
         return INVALID_ARGUMENT;
     std::strcpy(uuid, d->index == 0 ? "GPU-3f8a2c14-7b1e-4d2a-9c6e-0a1b2c3d4e5f"
@@ -302,6 +328,7 @@ EXPORT nvmlReturn_t nvmlDeviceGetUUID(nvmlDevice_t d, char *uuid, unsigned int l
 }
 EXPORT nvmlReturn_t nvmlDeviceGetMinorNumber(nvmlDevice_t d, unsigned int *minor)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d))
         return INVALID_ARGUMENT;
     *minor = d->index == 0 ? 4 : 5; // differs from the index, to prove which one the gpu label is
@@ -311,6 +338,7 @@ EXPORT nvmlReturn_t nvmlDeviceGetMinorNumber(nvmlDevice_t d, unsigned int *minor
 // ---- fields -----------------------------------------------------------------------------
 EXPORT nvmlReturn_t nvmlDeviceGetUtilizationRates(nvmlDevice_t d, nvmlUtilization_t *u)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d))
         return INVALID_ARGUMENT;
     u->gpu = d->index == 0 ? 87 : 0;
@@ -319,6 +347,7 @@ EXPORT nvmlReturn_t nvmlDeviceGetUtilizationRates(nvmlDevice_t d, nvmlUtilizatio
 }
 EXPORT nvmlReturn_t nvmlDeviceGetTemperature(nvmlDevice_t d, int sensor, unsigned int *t)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d) || sensor != 0)
         return INVALID_ARGUMENT;
     *t = d->index == 0 ? 61 : 33;
@@ -326,6 +355,7 @@ EXPORT nvmlReturn_t nvmlDeviceGetTemperature(nvmlDevice_t d, int sensor, unsigne
 }
 EXPORT nvmlReturn_t nvmlDeviceGetPowerUsage(nvmlDevice_t d, unsigned int *mw)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d))
         return INVALID_ARGUMENT;
     if (d->index == 1)
@@ -335,6 +365,7 @@ EXPORT nvmlReturn_t nvmlDeviceGetPowerUsage(nvmlDevice_t d, unsigned int *mw)
 }
 EXPORT nvmlReturn_t nvmlDeviceGetEnforcedPowerLimit(nvmlDevice_t d, unsigned int *mw)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d))
         return INVALID_ARGUMENT;
     if (g_enforceLag[d->index] > 0)
@@ -348,6 +379,7 @@ EXPORT nvmlReturn_t nvmlDeviceGetEnforcedPowerLimit(nvmlDevice_t d, unsigned int
 EXPORT nvmlReturn_t nvmlDeviceGetPowerManagementLimitConstraints(nvmlDevice_t d, unsigned int *minMw,
                                                                  unsigned int *maxMw)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d))
         return INVALID_ARGUMENT;
     *minMw = 200000;
@@ -356,6 +388,7 @@ EXPORT nvmlReturn_t nvmlDeviceGetPowerManagementLimitConstraints(nvmlDevice_t d,
 }
 EXPORT nvmlReturn_t nvmlDeviceGetPowerManagementDefaultLimit(nvmlDevice_t d, unsigned int *mw)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d))
         return INVALID_ARGUMENT;
     *mw = 700000;
@@ -363,6 +396,7 @@ EXPORT nvmlReturn_t nvmlDeviceGetPowerManagementDefaultLimit(nvmlDevice_t d, uns
 }
 EXPORT nvmlReturn_t nvmlDeviceSetPowerManagementLimit(nvmlDevice_t d, unsigned int mw)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d))
         return INVALID_ARGUMENT;
     if (d->index == 1)
@@ -375,6 +409,7 @@ EXPORT nvmlReturn_t nvmlDeviceSetPowerManagementLimit(nvmlDevice_t d, unsigned i
 }
 EXPORT nvmlReturn_t nvmlDeviceGetTotalEnergyConsumption(nvmlDevice_t d, unsigned long long *mj)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d))
         return INVALID_ARGUMENT;
     *mj = d->index == 0 ? 123456789012ull : 987654321ull;
@@ -382,6 +417,7 @@ EXPORT nvmlReturn_t nvmlDeviceGetTotalEnergyConsumption(nvmlDevice_t d, unsigned
 }
 EXPORT nvmlReturn_t nvmlDeviceGetClockInfo(nvmlDevice_t d, int type, unsigned int *mhz)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d))
         return INVALID_ARGUMENT;
     if (type == 1) // SM
@@ -404,16 +440,19 @@ static nvmlReturn_t fakeReasons(nvmlDevice_t d, unsigned long long *reasons)
 #ifdef FAKE_NVML_LEGACY
 EXPORT nvmlReturn_t nvmlDeviceGetCurrentClocksThrottleReasons(nvmlDevice_t d, unsigned long long *reasons)
 {
+    const std::lock_guard lock(g_mutex);
     return fakeReasons(d, reasons);
 }
 #else
 EXPORT nvmlReturn_t nvmlDeviceGetCurrentClocksEventReasons(nvmlDevice_t d, unsigned long long *reasons)
 {
+    const std::lock_guard lock(g_mutex);
     return fakeReasons(d, reasons);
 }
 #endif
 EXPORT nvmlReturn_t nvmlDeviceGetPcieThroughput(nvmlDevice_t d, int counter, unsigned int *kbps)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d))
         return INVALID_ARGUMENT;
     if (counter == 0)
@@ -426,6 +465,7 @@ EXPORT nvmlReturn_t nvmlDeviceGetPcieThroughput(nvmlDevice_t d, int counter, uns
 }
 EXPORT nvmlReturn_t nvmlDeviceGetPcieReplayCounter(nvmlDevice_t d, unsigned int *v)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d))
         return INVALID_ARGUMENT;
     *v = 3;
@@ -434,6 +474,7 @@ EXPORT nvmlReturn_t nvmlDeviceGetPcieReplayCounter(nvmlDevice_t d, unsigned int 
 EXPORT nvmlReturn_t nvmlDeviceGetTotalEccErrors(nvmlDevice_t d, int errorType, int counterType,
                                                 unsigned long long *count)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d))
         return INVALID_ARGUMENT;
     if (counterType != 0) // only volatile counts are canned; aggregate would be larger
@@ -445,6 +486,7 @@ EXPORT nvmlReturn_t nvmlDeviceGetTotalEccErrors(nvmlDevice_t d, int errorType, i
 EXPORT nvmlReturn_t nvmlDeviceGetRetiredPages(nvmlDevice_t d, int cause, unsigned int *pageCount,
                                               unsigned long long *addresses)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d))
         return INVALID_ARGUMENT;
     const unsigned pages = cause == 0 ? 2 : 0;
@@ -458,6 +500,7 @@ EXPORT nvmlReturn_t nvmlDeviceGetRetiredPages(nvmlDevice_t d, int cause, unsigne
 }
 EXPORT nvmlReturn_t nvmlDeviceGetRetiredPagesPendingStatus(nvmlDevice_t d, int *pending)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d))
         return INVALID_ARGUMENT;
     *pending = 0;
@@ -466,6 +509,7 @@ EXPORT nvmlReturn_t nvmlDeviceGetRetiredPagesPendingStatus(nvmlDevice_t d, int *
 EXPORT nvmlReturn_t nvmlDeviceGetRemappedRows(nvmlDevice_t d, unsigned int *corr, unsigned int *unc,
                                               unsigned int *pending, unsigned int *failure)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d))
         return INVALID_ARGUMENT;
     *corr = 7;
@@ -476,12 +520,14 @@ EXPORT nvmlReturn_t nvmlDeviceGetRemappedRows(nvmlDevice_t d, unsigned int *corr
 }
 EXPORT nvmlReturn_t nvmlDeviceGetFanSpeed(nvmlDevice_t d, unsigned int *speed)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d))
         return INVALID_ARGUMENT;
     return NOT_SUPPORTED; // data-centre GPUs are passively cooled
 }
 EXPORT nvmlReturn_t nvmlDeviceGetNvLinkState(nvmlDevice_t d, unsigned int link, int *active)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d))
         return INVALID_ARGUMENT;
     if (d->index == 1)
@@ -509,6 +555,7 @@ static unsigned long long allLinksCounter(bool tx)
 
 EXPORT nvmlReturn_t nvmlDeviceGetFieldValues(nvmlDevice_t d, int count, nvmlFieldValue_t *values)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d))
         return INVALID_ARGUMENT;
     bool nvlinkRead = false;
@@ -552,11 +599,13 @@ EXPORT nvmlReturn_t nvmlDeviceGetFieldValues(nvmlDevice_t d, int count, nvmlFiel
 // ---- XID events -------------------------------------------------------------------------
 EXPORT nvmlReturn_t nvmlEventSetCreate(nvmlEventSet_t *set)
 {
+    const std::lock_guard lock(g_mutex);
     *set = &g_eventSet;
     return SUCCESS;
 }
 EXPORT nvmlReturn_t nvmlDeviceRegisterEvents(nvmlDevice_t d, unsigned long long types, nvmlEventSet_t set)
 {
+    const std::lock_guard lock(g_mutex);
     if (!device(d) || set != &g_eventSet)
         return INVALID_ARGUMENT;
     if (!(types & 0x8))
@@ -579,16 +628,19 @@ static nvmlReturn_t fakeWait(nvmlEventSet_t set, nvmlEventData_t *data, unsigned
 #ifdef FAKE_NVML_LEGACY
 EXPORT nvmlReturn_t nvmlEventSetWait(nvmlEventSet_t set, nvmlEventData_t *data, unsigned int timeoutMs)
 {
+    const std::lock_guard lock(g_mutex);
     return fakeWait(set, data, timeoutMs);
 }
 #else
 EXPORT nvmlReturn_t nvmlEventSetWait_v2(nvmlEventSet_t set, nvmlEventData_t *data, unsigned int timeoutMs)
 {
+    const std::lock_guard lock(g_mutex);
     return fakeWait(set, data, timeoutMs);
 }
 #endif
 EXPORT nvmlReturn_t nvmlEventSetFree(nvmlEventSet_t set)
 {
+    const std::lock_guard lock(g_mutex);
     g_xidRegistered[0] = g_xidRegistered[1] = false;
     return set == &g_eventSet ? SUCCESS : INVALID_ARGUMENT;
 }
