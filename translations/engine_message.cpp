@@ -212,16 +212,14 @@ QString translate(const QString &message, int depth)
         return message;
     if (const auto m = locationPrefix().match(message); m.hasMatch())
         return m.captured(1) + translate(m.captured(2), depth + 1);
-    const auto m = patterns().match(message);
-    if (!m)
-        return message;
-    QStringList parts;
-    for (const QString &part : m->parts) {
-        // A quoted part is the user's own text (a key, a value): never translated.
-        const bool quoted = part.startsWith(QLatin1Char('\'')) || part.startsWith(QLatin1Char('"'));
-        parts << (quoted ? part : translate(part, depth + 1));
-    }
-    return patterns().translated(m->source, parts);
+    return patterns()
+        .translate(message,
+                   [depth](const QString &part) {
+                       // A quoted part is the user's own text (a key, a value): never translated.
+                       const bool quoted = part.startsWith(QLatin1Char('\'')) || part.startsWith(QLatin1Char('"'));
+                       return quoted ? part : translate(part, depth + 1);
+                   })
+        .value_or(message);
 }
 
 // One clause of a reason. Its parts of one word are numbers, ids, names and sizes, kept as they
@@ -231,13 +229,10 @@ QString translateClause(const QString &clause, int depth)
 {
     if (depth > 2)
         return clause;
-    const auto m = reasonPatterns().match(clause);
-    if (!m)
-        return translate(clause, 0);
-    QStringList parts;
-    for (const QString &part : m->parts)
-        parts << (part.contains(QLatin1Char(' ')) ? translateClause(part, depth + 1) : part);
-    return reasonPatterns().translated(m->source, parts);
+    const auto translated = reasonPatterns().translate(clause, [depth](const QString &part) {
+        return part.contains(QLatin1Char(' ')) ? translateClause(part, depth + 1) : part;
+    });
+    return translated ? *translated : translate(clause, 0);
 }
 
 } // namespace

@@ -55,6 +55,18 @@ QString MessagePatterns::translated(const char *source, const QStringList &parts
     return substitutePlaceholders(QCoreApplication::translate(m_context, source), parts);
 }
 
+std::optional<QString> MessagePatterns::translate(const QString &message,
+                                                  const std::function<QString(const QString &)> &part) const
+{
+    const auto m = match(message);
+    if (!m)
+        return std::nullopt;
+    QStringList parts;
+    for (const QString &p : m->parts)
+        parts << part(p);
+    return translated(m->source, parts);
+}
+
 QString substitutePlaceholders(const QString &format, const QStringList &parts)
 {
     QString out;

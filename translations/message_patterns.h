@@ -27,6 +27,10 @@ public:
     std::optional<Match> match(const QString &message) const;
     // The match's translation with `parts` (the match's own, or translated ones) filled in.
     QString translated(const char *source, const QStringList &parts) const;
+    // `message` matched and translated, each part it filled in passed through `part` first;
+    // nullopt when no pattern matches.
+    std::optional<QString> translate(const QString &message,
+                                     const std::function<QString(const QString &)> &part) const;
 
 private:
     struct Pattern {

@@ -186,13 +186,8 @@ QString translatePart(const QString &part, int depth);
 // `english` translated by `catalogue`, each filled-in part through translatePart().
 QString translate(const QString &english, const MessagePatterns &catalogue = patterns(), int depth = 0)
 {
-    const auto m = catalogue.match(english);
-    if (!m)
-        return english;
-    QStringList parts;
-    for (const QString &part : m->parts)
-        parts << translatePart(part, depth + 1);
-    return catalogue.translated(m->source, parts);
+    return catalogue.translate(english, [depth](const QString &part) { return translatePart(part, depth + 1); })
+        .value_or(english);
 }
 
 // A part of several words is looked up again ("not reported"); one word is a name, a version or

@@ -17,6 +17,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace sn {
 
 ProfilePage::ProfilePage(SetupWizard *wizard) : m_w(wizard)
@@ -175,7 +177,6 @@ void ChecksPage::showResults()
         const QString reason = ui::setupCheckReason(c);
         auto *item = new QTreeWidgetItem({statusText(c.status), ui::setupCheckTitle(c), reason});
         item->setData(0, Qt::UserRole, QString::fromStdString(c.id));
-        item->setData(0, Qt::UserRole + 1, static_cast<int>(c.status));
         item->setToolTip(2, reason);
         const QColor colour = c.status == setup::CheckStatus::Pass   ? QColor(0x2e, 0x7d, 0x32)
                               : c.status == setup::CheckStatus::Warn ? QColor(0xb2, 0x6a, 0x00)
@@ -187,13 +188,9 @@ void ChecksPage::showResults()
     }
     m_tree->expandAll();
     // Start on the first finding that needs attention, so its fix shows without a click.
-    QTreeWidgetItem *first = m_tree->topLevelItem(0);
-    for (int i = 0; i < m_tree->topLevelItemCount(); ++i)
-        if (m_tree->topLevelItem(i)->data(0, Qt::UserRole + 1).toInt() != static_cast<int>(setup::CheckStatus::Pass)) {
-            first = m_tree->topLevelItem(i);
-            break;
-        }
-    m_tree->setCurrentItem(first);
+    const auto first = std::find_if(m_results.begin(), m_results.end(),
+                                    [](const setup::CheckResult &c) { return c.status != setup::CheckStatus::Pass; });
+    m_tree->setCurrentItem(m_tree->topLevelItem(first == m_results.end() ? 0 : int(first - m_results.begin())));
     m_failures = counts[2];
     m_goOn->setVisible(m_failures > 0);
     m_summary->setText(tr("%1 pass, %2 warn, %3 fail. You can go on with warnings; fix failures on the servers, "
