@@ -9,6 +9,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QComboBox>
+#include <QFutureWatcher>
 #include <QMenu>
 #include <QMessageBox>
 #include <QStatusBar>
@@ -168,12 +169,12 @@ void ConnectionSwitcher::open(const SavedConnection &connection, ConnectionOpenO
     if (m_combo)
         m_combo->setEnabled(false);
     m_window->statusBar()->showMessage(tr("Connecting to %1 (%2)…").arg(name, connection.where()));
-    QFuture<PreparedConnection> prepared =
-        QtConcurrent::run([connection, options] { return prepareConnection(connection, options); });
-    QPointer<ConnectionSwitcher> guard(this);
-    prepared.then(QCoreApplication::instance(), [this, guard, connection, options](PreparedConnection p) mutable {
-        if (!guard)
-            return;
+    // A watcher, not then(): Qt 6.4 may run a continuation twice when it is attached while the
+    // pool thread finishes (backend/api/reply.h); the watcher also goes with this switcher.
+    auto *prepared = new QFutureWatcher<PreparedConnection>(this);
+    connect(prepared, &QFutureWatcherBase::finished, this, [this, prepared, connection, options]() mutable {
+        prepared->deleteLater();
+        PreparedConnection p = prepared->result();
         const QString name = connection.name;
         if (p.unknownKey) {
             if (!m_askHostKey || !m_askHostKey(*p.unknownKey)) {
@@ -205,6 +206,7 @@ void ConnectionSwitcher::open(const SavedConnection &connection, ConnectionOpenO
             finish(name, opened);
         });
     });
+    prepared->setFuture(QtConcurrent::run([connection, options] { return prepareConnection(connection, options); }));
 }
 
 void ConnectionSwitcher::finish(const QString &name, std::shared_ptr<OpenedEngine> opened)

@@ -3,9 +3,10 @@
 // show or do goes through it; its messages are the generated supernode.v1 types.
 //
 // Calls never block the caller: each returns a QFuture that the engine fulfils from its own
-// threads. A GUI attaches a continuation that runs on the GUI thread (ui/reply_guard.h's
-// onReply(); plain then(widget, ...) asserts on Qt 6.4 if the widget dies first); a
-// command-line tool may simply waitFor() the reply. Streams are objects that emit a
+// threads, through reply.h's ReplyPromise. Continuations are attached with reply.h's
+// whenReady(), never QFuture::then() (Qt 6.4 may run it twice: reply.h says why); a GUI uses
+// ui/reply_guard.h's onReply(), which runs it on the GUI thread; a command-line tool may
+// simply waitFor() the reply. Streams are objects that emit a
 // queued signal per batch on the thread that subscribed, until they are destroyed.
 
 #include "backend/api/supernode.pb.h"
@@ -97,7 +98,7 @@ signals:
 };
 
 // Blocks until the engine answers. For command-line tools and tests only: the GUI thread never
-// waits (it uses reply.then(context, ...)).
+// waits (it uses ui/reply_guard.h's onReply).
 template <typename T> Result<T> waitFor(Reply<T> reply)
 {
     reply.waitForFinished();

@@ -1,6 +1,7 @@
 #include "backend/api/local_engine.h"
 
-#include <QPromise>
+#include "backend/api/reply.h"
+
 #include <QTimer>
 
 namespace sn {
@@ -43,14 +44,12 @@ QString LocalEngine::description() const
 
 template <typename T, typename F> Reply<T> LocalEngine::post(F &&work)
 {
-    auto promise = std::make_shared<QPromise<Result<T>>>();
+    auto promise = std::make_shared<ReplyPromise<T>>();
     Reply<T> future = promise->future();
-    promise->start();
     QMetaObject::invokeMethod(
         m_engine,
         [promise, work = std::forward<F>(work), engine = m_engine]() mutable {
-            promise->addResult(Result<T>(work(*engine)));
-            promise->finish();
+            promise->finish(Result<T>(work(*engine)));
         },
         Qt::QueuedConnection);
     return future;

@@ -1,5 +1,6 @@
 #include "backend/remote/grpc/engine_service.h"
 
+#include "backend/api/reply.h"
 #include "backend/remote/grpc/grpc_status.h"
 #include "backend/remote/grpc/push_samples_reactor.h"
 #include "backend/remote/grpc/stream_writer.h"
@@ -147,8 +148,8 @@ grpc::ServerUnaryReactor *EngineService::unary(Ctx *context, const RpcPolicy &po
     using Value = std::decay_t<decltype(reply.result().value())>;
     // Continues on the engine thread that fulfils the reply; Finish is thread-safe. The request
     // is copied for the audit record because gRPC may free it once the handler has returned.
-    reply.then([this, context, reactor, response, fill, persist, policy, who,
-                requestCopy = request](Result<Value> result) mutable {
+    whenReady(reply, [this, context, reactor, response, fill, persist, policy, who,
+                      requestCopy = request](Result<Value> result) mutable {
         grpc::Status status = grpc::Status::OK;
         std::vector<StateWrite> writes;
         if (result.ok()) {
@@ -285,7 +286,7 @@ grpc::ServerWriteReactor<pb::Event> *EngineService::StreamEvents(Ctx *c, const p
             }
         });
         if (resuming)
-            m_engine.listEvents({}).then([sink, resume](Result<pb::ListEventsResponse> stored) {
+            whenReady(m_engine.listEvents({}), [sink, resume](Result<pb::ListEventsResponse> stored) {
                 std::lock_guard lock(resume->mutex);
                 std::vector<pb::Event> backlog;
                 if (stored.ok())

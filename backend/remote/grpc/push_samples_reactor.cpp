@@ -1,5 +1,6 @@
 #include "backend/remote/grpc/push_samples_reactor.h"
 
+#include "backend/api/reply.h"
 #include "backend/remote/grpc/grpc_status.h"
 #include "backend/remote/grpc/push_decoder.h"
 #include "backend/remote/grpc/push_metadata.h"
@@ -38,9 +39,8 @@ void PushSamplesReactor::OnReadDone(bool ok)
     const std::uint64_t sequence = m_request.sequence();
     // The continuation runs on the engine thread; reactor calls are thread-safe, and the
     // reactor lives until OnDone, which cannot come before Finish.
-    m_engine.pushSamples(m_table, std::move(*batch)).then([this, sequence](Result<PushedResult> result) {
-        stored(result, sequence);
-    });
+    whenReady(m_engine.pushSamples(m_table, std::move(*batch)),
+              [this, sequence](const Result<PushedResult> &result) { stored(result, sequence); });
 }
 
 void PushSamplesReactor::stored(const Result<PushedResult> &result, std::uint64_t sequence)

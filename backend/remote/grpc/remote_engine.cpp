@@ -1,5 +1,6 @@
 #include "backend/remote/grpc/remote_engine.h"
 
+#include "backend/api/reply.h"
 #include "backend/api/supernode.grpc.pb.h"
 #include "backend/remote/grpc/grpc_status.h"
 #include "backend/remote/grpc/host_port.h"
@@ -7,7 +8,6 @@
 #include <grpcpp/create_channel.h>
 #include <grpcpp/security/credentials.h>
 
-#include <QPromise>
 #include <QTimer>
 
 #include <condition_variable>
@@ -375,9 +375,8 @@ QString RemoteEngine::description() const
 template <typename T, typename Request, typename Response, typename Start, typename Extract>
 Reply<T> RemoteEngine::call(const Request &request, Start start, Extract extract)
 {
-    auto promise = std::make_shared<QPromise<Result<T>>>();
+    auto promise = std::make_shared<ReplyPromise<T>>();
     Reply<T> future = promise->future();
-    promise->start();
     m_shared->dispatch([shared = m_shared, promise, request, start, extract] {
         struct Call {
             InFlightGuard guard; // first: destroyed last, after the context
@@ -393,8 +392,7 @@ Reply<T> RemoteEngine::call(const Request &request, Start start, Extract extract
         auto c = std::make_shared<Call>();
         c->guard.shared = shared;
         if (!shared->enter(&c->context)) {
-            promise->addResult(Result<T>(Error{ErrorCode::Unavailable, "the remote engine was closed"}));
-            promise->finish();
+            promise->finish(Error{ErrorCode::Unavailable, "the remote engine was closed"});
             return;
         }
         c->guard.entered = true;
@@ -404,10 +402,9 @@ Reply<T> RemoteEngine::call(const Request &request, Start start, Extract extract
               std::function<void(grpc::Status)>([shared, promise, c, extract](grpc::Status status) {
                   shared->noteOutcome(status);
                   if (status.ok())
-                      promise->addResult(Result<T>(extract(std::move(c->response))));
+                      promise->finish(Result<T>(extract(std::move(c->response))));
                   else
-                      promise->addResult(Result<T>(fromGrpcStatus(status)));
-                  promise->finish();
+                      promise->finish(Result<T>(fromGrpcStatus(status)));
               }));
     });
     return future;
