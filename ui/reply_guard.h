@@ -2,7 +2,7 @@
 // Run a continuation on the GUI thread when an engine reply arrives, unless its receiver has
 // been destroyed meanwhile.
 //
-// Why not reply.then(receiver, f)? Two Qt 6.4 (Debian 12) faults: then() attached while the
+// Why not QFuture::then(receiver, f)? Two Qt 6.4 (Debian 12) faults: then() attached while the
 // engine finishes the reply may run the continuation twice (backend/api/reply.h, whose
 // whenReady this uses), and then(context, ...) asserts when the context object is gone by the
 // time the reply arrives (later Qt versions cancel instead), and a page may well be closed
