@@ -3356,6 +3356,65 @@ Click to show every template</source>
     </message>
 </context>
 <context>
+    <name>sn::NcclAdvice</name>
+    <message>
+        <source>the %1 RDMA NIC(s) of this node by exact name (&apos;=&apos;: mlx5_1 must not also match mlx5_10)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the %1 RDMA NIC(s) of this node by exact name (&apos;=&apos;: mlx5_1 must not also match mlx5_10); left out because their port is down: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoCE: the GID of the RoCE v2 IPv4 address on every NIC (routable, and what PFC/ECN QoS is set up for); older NCCL otherwise uses GID 0, RoCE v1 link-local</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoCE NICs put their RoCE v2 IPv4 GID at different indices; NCCL_IB_GID_INDEX takes one. Set NCCL_IB_ROCE_VERSION_NUM=2 and NCCL_IB_ADDR_FAMILY=AF_INET (NCCL 2.21+) instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoCE GID index unknown for %1: run `ibv_devinfo -v` on the node (discovery reads it) to choose NCCL_IB_GID_INDEX</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bootstrap (and the socket transport) on %1; unset, NCCL may take docker0, a bridge or a link-local port and hang connecting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no Ethernet interface known for NCCL_SOCKET_IFNAME: run `ip -j link` (discovery reads it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no RDMA NIC on this node: across nodes NCCL runs over sockets; disabling IB skips the verbs probe and makes the choice explicit in the logs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every GPU has an RDMA NIC behind a shared PCIe switch: GPUDirect RDMA goes NIC-GPU without the CPU (NCCL&apos;s default level, stated so a driver update that misreads the topology cannot quietly turn it off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 reach their nearest NIC only through the CPU (%2): GPUDirect RDMA through the root complex is usually slower than staging in host memory, so keep it to GPUs that share a switch with a NIC (do not raise it to PHB/SYS)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the PCIe path from some GPUs to the NICs is unknown (no `nvidia-smi topo -m`), so NCCL_NET_GDR_LEVEL is not recommended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVSwitch with in-switch reduction (NVLink %1): 1 GiB all-reduce busbw %2 GB/s with NVLS vs %3 GB/s by ring (cost model); needs the fabric manager and NCCL 2.17+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rail-optimised wiring: NIC k of every node is on the leaf of rail k, so rings that keep each channel on the same rail on both nodes never cross the spine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source># note: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sn::NetworkPage</name>
     <message>
         <source>Network and topology</source>
@@ -3382,11 +3441,6 @@ Click to show every template</source>
     </message>
     <message>
         <source># rail alignment: %1 NICs for %2 GPUs; one NIC per GPU keeps each rail on its own leaf
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source># note: %1
 </source>
         <translation type="unfinished"></translation>
     </message>

@@ -3372,6 +3372,65 @@ Click to show every template</source>
     </message>
 </context>
 <context>
+    <name>sn::NcclAdvice</name>
+    <message>
+        <source>the %1 RDMA NIC(s) of this node by exact name (&apos;=&apos;: mlx5_1 must not also match mlx5_10)</source>
+        <translation>本节点的 %1 块 RDMA 网卡，按确切名称指定（&apos;=&apos;：mlx5_1 不得同时匹配 mlx5_10）</translation>
+    </message>
+    <message>
+        <source>the %1 RDMA NIC(s) of this node by exact name (&apos;=&apos;: mlx5_1 must not also match mlx5_10); left out because their port is down: %2</source>
+        <translation>本节点的 %1 块 RDMA 网卡，按确切名称指定（&apos;=&apos;：mlx5_1 不得同时匹配 mlx5_10）；端口已断开而未列入：%2</translation>
+    </message>
+    <message>
+        <source>RoCE: the GID of the RoCE v2 IPv4 address on every NIC (routable, and what PFC/ECN QoS is set up for); older NCCL otherwise uses GID 0, RoCE v1 link-local</source>
+        <translation>RoCE：每块网卡上 RoCE v2 IPv4 地址的 GID（可路由，也是 PFC/ECN QoS 所配置的对象）；否则旧版 NCCL 会用 GID 0，即 RoCE v1 链路本地地址</translation>
+    </message>
+    <message>
+        <source>RoCE NICs put their RoCE v2 IPv4 GID at different indices; NCCL_IB_GID_INDEX takes one. Set NCCL_IB_ROCE_VERSION_NUM=2 and NCCL_IB_ADDR_FAMILY=AF_INET (NCCL 2.21+) instead</source>
+        <translation>各 RoCE 网卡的 RoCE v2 IPv4 GID 索引各不相同，而 NCCL_IB_GID_INDEX 只能取一个值。请改为设置 NCCL_IB_ROCE_VERSION_NUM=2 和 NCCL_IB_ADDR_FAMILY=AF_INET（NCCL 2.21 及以上）</translation>
+    </message>
+    <message>
+        <source>RoCE GID index unknown for %1: run `ibv_devinfo -v` on the node (discovery reads it) to choose NCCL_IB_GID_INDEX</source>
+        <translation>%1 的 RoCE GID 索引未知：请在该节点上运行 `ibv_devinfo -v`（发现步骤会读取其输出），以确定 NCCL_IB_GID_INDEX</translation>
+    </message>
+    <message>
+        <source>bootstrap (and the socket transport) on %1; unset, NCCL may take docker0, a bridge or a link-local port and hang connecting</source>
+        <translation>引导连接（以及套接字传输）走 %1；不设置时，NCCL 可能选中 docker0、网桥或链路本地端口，并在建立连接时挂起</translation>
+    </message>
+    <message>
+        <source>no Ethernet interface known for NCCL_SOCKET_IFNAME: run `ip -j link` (discovery reads it)</source>
+        <translation>没有可用于 NCCL_SOCKET_IFNAME 的已知以太网接口：请运行 `ip -j link`（发现步骤会读取其输出）</translation>
+    </message>
+    <message>
+        <source>no RDMA NIC on this node: across nodes NCCL runs over sockets; disabling IB skips the verbs probe and makes the choice explicit in the logs</source>
+        <translation>本节点没有 RDMA 网卡：跨节点时 NCCL 经套接字通信；禁用 IB 可跳过 verbs 探测，并在日志中明确记下这一选择</translation>
+    </message>
+    <message>
+        <source>every GPU has an RDMA NIC behind a shared PCIe switch: GPUDirect RDMA goes NIC-GPU without the CPU (NCCL&apos;s default level, stated so a driver update that misreads the topology cannot quietly turn it off)</source>
+        <translation>每块 GPU 都与一块 RDMA 网卡共用 PCIe 交换芯片：GPUDirect RDMA 在网卡与 GPU 之间直传，不经 CPU（这是 NCCL 的默认级别；明确写出，以免驱动更新误读拓扑后悄悄将其关闭）</translation>
+    </message>
+    <message>
+        <source>%1 reach their nearest NIC only through the CPU (%2): GPUDirect RDMA through the root complex is usually slower than staging in host memory, so keep it to GPUs that share a switch with a NIC (do not raise it to PHB/SYS)</source>
+        <translation>%1 只能经 CPU 到达最近的网卡（%2）：经根复合体的 GPUDirect RDMA 通常比在主机内存中中转更慢，因此仅对与网卡共用交换芯片的 GPU 启用（不要提高到 PHB/SYS）</translation>
+    </message>
+    <message>
+        <source>the PCIe path from some GPUs to the NICs is unknown (no `nvidia-smi topo -m`), so NCCL_NET_GDR_LEVEL is not recommended</source>
+        <translation>部分 GPU 到网卡的 PCIe 路径未知（缺少 `nvidia-smi topo -m`），因此不推荐 NCCL_NET_GDR_LEVEL 的取值</translation>
+    </message>
+    <message>
+        <source>NVSwitch with in-switch reduction (NVLink %1): 1 GiB all-reduce busbw %2 GB/s with NVLS vs %3 GB/s by ring (cost model); needs the fabric manager and NCCL 2.17+</source>
+        <translation>支持交换机内归约的 NVSwitch（NVLink %1）：1 GiB all-reduce 的 busbw 用 NVLS 为 %2 GB/s，用环形算法为 %3 GB/s（成本模型）；需要 Fabric Manager 和 NCCL 2.17 及以上</translation>
+    </message>
+    <message>
+        <source>rail-optimised wiring: NIC k of every node is on the leaf of rail k, so rings that keep each channel on the same rail on both nodes never cross the spine</source>
+        <translation>按轨道优化的布线：每个节点的第 k 块网卡都接在第 k 条轨道的叶交换机上，因此两端都在同一轨道上的通道所组成的环永远不会经过脊交换机</translation>
+    </message>
+    <message>
+        <source># note: %1</source>
+        <translation># 注意：%1</translation>
+    </message>
+</context>
+<context>
     <name>sn::NetworkPage</name>
     <message>
         <source>Network and topology</source>
@@ -3403,12 +3462,6 @@ Click to show every template</source>
         <source># rail alignment: %1 NICs for %2 GPUs; one NIC per GPU keeps each rail on its own leaf
 </source>
         <translation># 轨道对齐：%2 个 GPU 配 %1 块网卡；每个 GPU 一块网卡可使每条轨道连到各自的 leaf 交换机
-</translation>
-    </message>
-    <message>
-        <source># note: %1
-</source>
-        <translation># 注意：%1
 </translation>
     </message>
 </context>

@@ -9,6 +9,7 @@
 #include "backend/comms/topology_json.h"
 #include "backend/ctl/ctl_context.h"
 #include "backend/ctl/ctl_text.h"
+#include "translations/nccl_advice_text.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -91,7 +92,7 @@ int inspectTopoCommand(Context &ctx)
                 << QJsonDocument(QJsonObject{{"settings", settings}, {"notes", notes}}).toJson(QJsonDocument::Compact)
                 << '\n';
         } else {
-            ctx.out << QString::fromStdString(advice.shell());
+            ctx.out << ncclAdviceShell(advice);
         }
         return kOk;
     }

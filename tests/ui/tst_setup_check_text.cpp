@@ -7,6 +7,7 @@
 #include "backend/setup/node_inventory.h"
 #include "backend/setup/setup_checks.h"
 #include "tests/backend/setup/setup_fake_node.h"
+#include "tests/support/in_language.h"
 #include "translations/translation_loader.h"
 #include "ui/setup/setup_check_text.h"
 
@@ -18,6 +19,7 @@
 
 using namespace sn;
 using namespace sn::setup;
+using sn::test::inChinese;
 
 namespace {
 
@@ -149,16 +151,6 @@ QString judged(QString zh)
     static const QRegularExpression kPath(QStringLiteral("\\S*/\\S*"));
     static const QRegularExpression kEcho(QStringLiteral("echo 1 > \\S+"));
     return zh.remove(kCommand).remove(kEcho).remove(kPath);
-}
-
-QString inChinese(const std::function<QString()> &text)
-{
-    if (!installTranslations(QStringLiteral("zh_CN")))
-        qFatal("no zh_CN translations");
-    const QString zh = text();
-    if (!installTranslations(QStringLiteral("en")))
-        qFatal("no English translations");
-    return zh;
 }
 
 void verifyChinese(const QString &english, const QString &zh)

@@ -6,6 +6,7 @@
 // changed host key reported on the Nodes page; a node whose discovery fails retried and
 // dropped; resume from the saved state; and every page usable from the keyboard.
 
+#include "backend/comms/nccl_env.h"
 #include "backend/model/cluster_yaml.h"
 #include "backend/remote/grpc/remote_connection.h"
 #include "backend/setup/node_installer.h"
@@ -200,7 +201,16 @@ private slots:
         w.next();
 
         QCOMPARE(find<TopologyView>(w, "setupTopology")->shape().nodes.size(), 2);
-        QVERIFY(find<QPlainTextEdit>(w, "ncclAdvice")->toPlainText().contains("# node02"));
+        // Each node's advice as the engine writes it (in English), its notes once each.
+        const QString advice = find<QPlainTextEdit>(w, "ncclAdvice")->toPlainText();
+        qsizetype notes = 0;
+        for (const setup::NodeInventory &n : w.inventories()) {
+            const comms::NcclEnvAdvice a = comms::recommendNcclEnv(n.topology, n.name);
+            QVERIFY(!a.settings.empty() || !a.notes.empty());
+            QVERIFY2(advice.contains(QString::fromStdString("# " + n.name + "\n" + a.shell())), qPrintable(advice));
+            notes += qsizetype(a.notes.size());
+        }
+        QCOMPARE(advice.count("# note: "), notes);
         screenshot(w, "network");
         w.next();
 

@@ -1,5 +1,6 @@
 // Hardware profile, Checks, and Network and topology: what discovery found, in plain words.
 #include "backend/comms/nccl_env.h"
+#include "translations/nccl_advice_text.h"
 #include "ui/setup/setup_check_text.h"
 #include "ui/setup/setup_pages.h"
 #include "ui/setup/setup_topology_shape.h"
@@ -243,9 +244,7 @@ void NetworkPage::initializePage()
     for (const setup::NodeInventory &n : inventories) {
         const comms::NcclEnvAdvice a = comms::recommendNcclEnv(n.topology, n.name);
         text += tr("# %1\n").arg(QString::fromStdString(n.name));
-        text += QString::fromStdString(a.shell());
-        for (const auto &note : a.notes)
-            text += tr("# note: %1\n").arg(QString::fromStdString(note));
+        text += ncclAdviceShell(a);
         int nics = 0;
         for (const auto &p : n.ports)
             nics += p.fabric != "ethernet";

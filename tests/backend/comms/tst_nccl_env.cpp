@@ -3,12 +3,16 @@
 #include "backend/comms/fabric_builder.h"
 #include "backend/comms/nccl_env.h"
 #include "backend/comms/nvidia_smi_topo.h"
+#include "tests/backend/comms/nccl_test_graphs.h"
 #include "tests/support/shared_data.h"
 
 #include <QFile>
 #include <QTest>
 
 using namespace sn::comms;
+using sn::test::addEthernet;
+using sn::test::gpuSpec;
+using sn::test::roceCluster;
 
 namespace {
 
@@ -26,24 +30,6 @@ bool notesMention(const NcclEnvAdvice &a, const std::string &text)
         if (n.find(text) != std::string::npos)
             return true;
     return false;
-}
-
-TopologyGraph roceCluster()
-{
-    FabricShape f;
-    f.nodes = 2;
-    f.net = LinkKind::Roce;
-    f.nicGbps = 100;
-    return buildFabric(f);
-}
-
-void addEthernet(TopologyGraph &g, const std::string &host, const std::string &name, LinkHealth health)
-{
-    Device d{host + "/" + name, DeviceKind::Nic, host};
-    d.netdev = name;
-    d.fabric = LinkKind::Ethernet;
-    d.health = health;
-    g.addDevice(d);
 }
 
 } // namespace
@@ -125,7 +111,7 @@ private slots:
         sn::ClusterSpec spec;
         sn::NodeSpec node;
         node.name = "ws1";
-        node.gpus = {{0, "NVIDIA GeForce RTX 4090"}, {1, "NVIDIA GeForce RTX 4090"}};
+        node.gpus = {gpuSpec(0, "NVIDIA GeForce RTX 4090"), gpuSpec(1, "NVIDIA GeForce RTX 4090")};
         node.nics = {{"enp5s0", sn::LinkType::Ethernet, 10, 0}};
         spec.nodes = {node};
         const NcclEnvAdvice a = recommendNcclEnv(graphFromClusterSpec(spec), "ws1");

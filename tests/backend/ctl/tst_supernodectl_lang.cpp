@@ -103,6 +103,12 @@ private slots:
         QTest::newRow("inspect topo") << QStringList{"inspect", "topo", at(kTopo)} << QString(kTopo)
                                       << QStringList{u("2 块 GPU，2 个网卡，2 个 NUMA 域"), u("  CPU 0-63")}
                                       << QStringList{"2 GPU(s), 2 NIC(s), 2 NUMA domain(s)", "  CPUs 0-63"};
+        QTest::newRow("inspect topo --nccl-env")
+            << QStringList{"inspect", "topo", "--nccl-env", at(kTopo)} << QString(kTopo)
+            << QStringList{u("# 本节点的 2 块 RDMA 网卡"), u("# GPU0, GPU1 只能经 CPU 到达最近的网卡（PHB）"), u("# 注意：没有可用于 NCCL_SOCKET_IFNAME")}
+            << QStringList{"# the 2 RDMA NIC(s) of this node", "\nexport NCCL_IB_HCA==mlx5_0,mlx5_1\n",
+                           "# GPU0, GPU1 reach their nearest NIC only through the CPU (PHB)",
+                           "# note: no Ethernet interface known for NCCL_SOCKET_IFNAME"};
         QTest::newRow("inspect nvidia-smi")
             << QStringList{"inspect", "nvidia-smi", at(kNvidiaSmi)} << QString(kNvidiaSmi)
             << QStringList{u("：nvidia-smi -q -x，1 块 GPU，驱动 515.105.01"), u("  性能状态 P8，PCIe 第 1/4 代 x8")}
@@ -159,6 +165,8 @@ private slots:
         QTest::addColumn<QString>("data");
         QTest::newRow("plan") << QStringList{"plan", "--model-params", "13e9", "--gpus", "16"} << QString();
         QTest::newRow("inspect topo") << QStringList{"inspect", "topo", at(kTopo)} << QString(kTopo);
+        QTest::newRow("inspect topo --nccl-env")
+            << QStringList{"inspect", "topo", "--nccl-env", at(kTopo)} << QString(kTopo);
         QTest::newRow("inspect nvidia-smi")
             << QStringList{"inspect", "nvidia-smi", at(kNvidiaSmi)} << QString(kNvidiaSmi);
         QTest::newRow("inspect metrics") << QStringList{"inspect", "metrics", at(kMetrics)} << QString(kMetrics);
