@@ -1,6 +1,7 @@
 #include "translations/engine_message.h"
 
 #include "translations/message_patterns.h"
+#include "translations/plan_text.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
@@ -224,7 +225,8 @@ QString translate(const QString &message, int depth)
 
 // One clause of a reason. Its parts of one word are numbers, ids, names and sizes, kept as they
 // are; a part of several words is a clause itself ("...does not fit on 8 x H100: needs ...").
-// A clause no reason pattern knows may still be an engine message (a fault's cause).
+// A clause no reason pattern knows may still be an engine message (a fault's cause), or the
+// planner's changes to a configuration ("ZeRO 0 -> 2, checkpointing none -> full").
 QString translateClause(const QString &clause, int depth)
 {
     if (depth > 2)
@@ -232,7 +234,10 @@ QString translateClause(const QString &clause, int depth)
     const auto translated = reasonPatterns().translate(clause, [depth](const QString &part) {
         return part.contains(QLatin1Char(' ')) ? translateClause(part, depth + 1) : part;
     });
-    return translated ? *translated : translate(clause, 0);
+    if (translated)
+        return *translated;
+    const QString message = translate(clause, 0);
+    return message != clause ? message : planConfigText(clause.toStdString());
 }
 
 } // namespace

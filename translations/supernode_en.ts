@@ -3756,6 +3756,198 @@ admin@10.0.0.12
     </message>
 </context>
 <context>
+    <name>sn::PlanText</name>
+    <message>
+        <source>model shape: %1 layers, hidden %2, %3 heads (%4 KV), head size %5, from %6 for %7 parameters (give --layers/--hidden/--heads to override)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPUs: %1 x %2 (%3), %4 node(s) x %5; %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>topology: assumed for %1: %2 at %3 GB/s per GPU, %4 NIC(s) of %5 GB/s per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>topology: the cluster&apos;s links: %1 at %2 GB/s per GPU, %3 NIC(s) of %4 GB/s per node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>configuration: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>largest micro-batch that fits: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>largest batch that fits: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights: %1 parameters / (TP %2 x PP %3) x %4 bytes (%5) = %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>KV cache: 2 x batch %1 x context %2 x %3 layers / PP %4 x ceil(%5 KV heads / TP %6) x head size %7 x %8 bytes = %9 (Llama-style GQA shares KV heads)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model states (ZeRO paper, Rajbhandari et al. SC&apos;20): psi = %1 parameters / (TP %2 x PP %3) = %4 per GPU, DP = %5, ZeRO stage %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameters: psi x %1 bytes (%2) / DP = %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>parameters: psi x %1 bytes (%2) = %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradients: psi x %1 bytes / DP = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradients: psi x %1 bytes = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer states: psi x K = %1 bytes (%2, with FP32 master weights) / DP = %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer states: psi x K = %1 bytes (%2, with FP32 master weights) = %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer states: psi x K = %1 bytes (%2) / DP = %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer states: psi x K = %1 bytes (%2) = %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>activations (Korthikanti et al. 2022, sec. 4): per layer s·b·h·(%1) x %2/2 bytes with %3, checkpointing %4; x ceil(%5 layers / PP %6) = %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>activations (Korthikanti et al. 2022, sec. 4): per layer s·b·h·(%1) x %2/2 bytes with %3, checkpointing %4; x ceil(%5 layers / PP %6) x micro-batches in flight (1F1B keeps up to PP) = %7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>framework reserve: %1 (CUDA context, NCCL buffers, allocator fragmentation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>total per GPU: %1 of %2 on %3 -&gt; fits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>total per GPU: %1 of %2 on %3 -&gt; does not fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tokens per step: micro-batch %1 x %2 micro-batches x DP %3 x sequence %4 = %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute: 6 x P x tokens = %1 FLOPs / (%2 GPUs x %3 TFLOPS %4 dense peak x MFU %5) = %6 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute: 8 (6, plus a recomputed forward) x P x tokens = %1 FLOPs / (%2 GPUs x %3 TFLOPS %4 dense peak x MFU %5) = %6 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pipeline bubble (1F1B): compute x (PP %1 - 1) / %2 micro-batches = %3 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensor parallel: %1 all-reduces x %2 layers x %3 micro-batches of %4 bytes over TP %5 (%6, %7 us each) = %8 ms, not overlapped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pipeline sends: 2 x %1 micro-batches x %2 bytes over the NIC at %3 GB/s = %4 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pipeline sends: 2 x %1 micro-batches x %2 bytes over NVLink at %3 GB/s = %4 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>data parallel: %1 of %2 gradient bytes per GPU over DP %3 (%4 node(s) x %5 GPUs, %6 NIC(s) of %7 GB/s each per node) = %8 ms per step (comms cost model)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step without overlap: compute + bubble + TP + PP + DP = %1 ms, communication %2%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step with overlap: DP exchange hidden behind up to %1% of the backward pass (%2 ms) = %3 ms, communication %4%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>with gradient compression %1: DP %2 ms -&gt; step %3 ms, communication %4%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>job: %1 tokens / %2 per step = %3 steps x %4 ms = %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>prefill: 2 x P x batch %1 x context %2 = %3 FLOPs / (%4 GPUs x %5 TFLOPS x MFU %6) = %7 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decode: max(read %1 of weights + KV at %2 GB/s = %3 ms, math %4 ms) x PP %5 + TP all-reduces %6 ms = %7 ms per token for the batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>generation: batch %1 / %2 ms x %3 replica(s) = %4 tokens/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>one request: prefill %1 ms + %2 tokens x %3 ms = %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1 · PP %2 · DP %3 · ZeRO %4 · checkpointing %5 · micro-batch %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1 · PP %2 · %3 replica(s) · weights %4 · batch %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>checkpointing %1 -&gt; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>weights %1 -&gt; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>assumed from the GPU model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between two changes</comment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sn::PolicyPage</name>
     <message>
         <source>Scheduling policy</source>

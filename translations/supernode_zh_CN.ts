@@ -3778,6 +3778,198 @@ admin@10.0.0.12
     </message>
 </context>
 <context>
+    <name>sn::PlanText</name>
+    <message>
+        <source>model shape: %1 layers, hidden %2, %3 heads (%4 KV), head size %5, from %6 for %7 parameters (give --layers/--hidden/--heads to override)</source>
+        <translation>模型结构：%1 层，隐藏维度 %2，%3 个注意力头（%4 个 KV 头），头维度 %5，按 %7 个参数取自 %6（可用 --layers/--hidden/--heads 另行指定）</translation>
+    </message>
+    <message>
+        <source>GPUs: %1 x %2 (%3), %4 node(s) x %5; %6</source>
+        <translation>GPU：%1 块 %2（%3），%4 个节点 x %5；%6</translation>
+    </message>
+    <message>
+        <source>topology: assumed for %1: %2 at %3 GB/s per GPU, %4 NIC(s) of %5 GB/s per node</source>
+        <translation>拓扑：按 %1 推定：%2，每块 GPU %3 GB/s；每个节点 %4 块网卡，每块 %5 GB/s</translation>
+    </message>
+    <message>
+        <source>topology: the cluster&apos;s links: %1 at %2 GB/s per GPU, %3 NIC(s) of %4 GB/s per node</source>
+        <translation>拓扑：集群的实际链路：%1，每块 GPU %2 GB/s；每个节点 %3 块网卡，每块 %4 GB/s</translation>
+    </message>
+    <message>
+        <source>configuration: %1</source>
+        <translation>配置：%1</translation>
+    </message>
+    <message>
+        <source>largest micro-batch that fits: %1</source>
+        <translation>放得下的最大微批次：%1</translation>
+    </message>
+    <message>
+        <source>largest batch that fits: %1</source>
+        <translation>放得下的最大批次：%1</translation>
+    </message>
+    <message>
+        <source>weights: %1 parameters / (TP %2 x PP %3) x %4 bytes (%5) = %6</source>
+        <translation>权重：%1 个参数 / (TP %2 x PP %3) x %4 字节（%5）= %6</translation>
+    </message>
+    <message>
+        <source>KV cache: 2 x batch %1 x context %2 x %3 layers / PP %4 x ceil(%5 KV heads / TP %6) x head size %7 x %8 bytes = %9 (Llama-style GQA shares KV heads)</source>
+        <translation>KV 缓存：2 x 批次 %1 x 上下文 %2 x %3 层 / PP %4 x ceil(%5 个 KV 头 / TP %6) x 头维度 %7 x %8 字节 = %9（Llama 式 GQA 共享 KV 头）</translation>
+    </message>
+    <message>
+        <source>model states (ZeRO paper, Rajbhandari et al. SC&apos;20): psi = %1 parameters / (TP %2 x PP %3) = %4 per GPU, DP = %5, ZeRO stage %6</source>
+        <translation>模型状态（ZeRO 论文，Rajbhandari et al. SC&apos;20）：psi = %1 个参数 / (TP %2 x PP %3) = 每块 GPU %4 个，DP = %5，ZeRO 阶段 %6</translation>
+    </message>
+    <message>
+        <source>parameters: psi x %1 bytes (%2) / DP = %3</source>
+        <translation>参数：psi x %1 字节（%2）/ DP = %3</translation>
+    </message>
+    <message>
+        <source>parameters: psi x %1 bytes (%2) = %3</source>
+        <translation>参数：psi x %1 字节（%2）= %3</translation>
+    </message>
+    <message>
+        <source>gradients: psi x %1 bytes / DP = %2</source>
+        <translation>梯度：psi x %1 字节 / DP = %2</translation>
+    </message>
+    <message>
+        <source>gradients: psi x %1 bytes = %2</source>
+        <translation>梯度：psi x %1 字节 = %2</translation>
+    </message>
+    <message>
+        <source>optimizer states: psi x K = %1 bytes (%2, with FP32 master weights) / DP = %3</source>
+        <translation>优化器状态：psi x K = %1 字节（%2，含 FP32 主权重）/ DP = %3</translation>
+    </message>
+    <message>
+        <source>optimizer states: psi x K = %1 bytes (%2, with FP32 master weights) = %3</source>
+        <translation>优化器状态：psi x K = %1 字节（%2，含 FP32 主权重）= %3</translation>
+    </message>
+    <message>
+        <source>optimizer states: psi x K = %1 bytes (%2) / DP = %3</source>
+        <translation>优化器状态：psi x K = %1 字节（%2）/ DP = %3</translation>
+    </message>
+    <message>
+        <source>optimizer states: psi x K = %1 bytes (%2) = %3</source>
+        <translation>优化器状态：psi x K = %1 字节（%2）= %3</translation>
+    </message>
+    <message>
+        <source>activations (Korthikanti et al. 2022, sec. 4): per layer s·b·h·(%1) x %2/2 bytes with %3, checkpointing %4; x ceil(%5 layers / PP %6) = %7</source>
+        <translation>激活值（Korthikanti et al. 2022，第 4 节）：每层 s·b·h·(%1) x %2/2 字节，其中 %3，激活检查点 %4；x ceil(%5 层 / PP %6) = %7</translation>
+    </message>
+    <message>
+        <source>activations (Korthikanti et al. 2022, sec. 4): per layer s·b·h·(%1) x %2/2 bytes with %3, checkpointing %4; x ceil(%5 layers / PP %6) x micro-batches in flight (1F1B keeps up to PP) = %7</source>
+        <translation>激活值（Korthikanti et al. 2022，第 4 节）：每层 s·b·h·(%1) x %2/2 字节，其中 %3，激活检查点 %4；x ceil(%5 层 / PP %6) x 同时在途的 微批次 数（1F1B 至多保留 PP 个）= %7</translation>
+    </message>
+    <message>
+        <source>framework reserve: %1 (CUDA context, NCCL buffers, allocator fragmentation)</source>
+        <translation>框架预留：%1（CUDA 上下文、NCCL 缓冲区、分配器碎片）</translation>
+    </message>
+    <message>
+        <source>total per GPU: %1 of %2 on %3 -&gt; fits</source>
+        <translation>每块 GPU 合计：%1，%3 共 %2 -&gt; 放得下</translation>
+    </message>
+    <message>
+        <source>total per GPU: %1 of %2 on %3 -&gt; does not fit</source>
+        <translation>每块 GPU 合计：%1，%3 共 %2 -&gt; 放不下</translation>
+    </message>
+    <message>
+        <source>tokens per step: micro-batch %1 x %2 micro-batches x DP %3 x sequence %4 = %5</source>
+        <translation>每步 token 数：微批次 %1 x %2 个微批次 x DP %3 x 序列长度 %4 = %5</translation>
+    </message>
+    <message>
+        <source>compute: 6 x P x tokens = %1 FLOPs / (%2 GPUs x %3 TFLOPS %4 dense peak x MFU %5) = %6 ms</source>
+        <translation>计算：6 x P x token 数 = %1 FLOPs / (%2 块 GPU x %3 TFLOPS %4 稠密峰值 x MFU %5) = %6 ms</translation>
+    </message>
+    <message>
+        <source>compute: 8 (6, plus a recomputed forward) x P x tokens = %1 FLOPs / (%2 GPUs x %3 TFLOPS %4 dense peak x MFU %5) = %6 ms</source>
+        <translation>计算：8（6，外加一次重算的前向）x P x token 数 = %1 FLOPs / (%2 块 GPU x %3 TFLOPS %4 稠密峰值 x MFU %5) = %6 ms</translation>
+    </message>
+    <message>
+        <source>pipeline bubble (1F1B): compute x (PP %1 - 1) / %2 micro-batches = %3 ms</source>
+        <translation>流水线气泡（1F1B）：计算 x (PP %1 - 1) / %2 个微批次 = %3 ms</translation>
+    </message>
+    <message>
+        <source>tensor parallel: %1 all-reduces x %2 layers x %3 micro-batches of %4 bytes over TP %5 (%6, %7 us each) = %8 ms, not overlapped</source>
+        <translation>张量并行：%1 次 all-reduce x %2 层 x %3 个微批次，每次 %4 字节，在 TP %5 内（%6，每次 %7 us）= %8 ms，不与计算重叠</translation>
+    </message>
+    <message>
+        <source>pipeline sends: 2 x %1 micro-batches x %2 bytes over the NIC at %3 GB/s = %4 ms</source>
+        <translation>流水线发送：2 x %1 个微批次 x %2 字节，经网卡以 %3 GB/s = %4 ms</translation>
+    </message>
+    <message>
+        <source>pipeline sends: 2 x %1 micro-batches x %2 bytes over NVLink at %3 GB/s = %4 ms</source>
+        <translation>流水线发送：2 x %1 个微批次 x %2 字节，经 NVLink 以 %3 GB/s = %4 ms</translation>
+    </message>
+    <message>
+        <source>data parallel: %1 of %2 gradient bytes per GPU over DP %3 (%4 node(s) x %5 GPUs, %6 NIC(s) of %7 GB/s each per node) = %8 ms per step (comms cost model)</source>
+        <translation>数据并行：每块 GPU %2 字节梯度的 %1，在 DP %3 内（%4 个节点 x %5 块 GPU，每个节点 %6 块网卡，每块 %7 GB/s）= 每步 %8 ms（通信成本模型）</translation>
+    </message>
+    <message>
+        <source>step without overlap: compute + bubble + TP + PP + DP = %1 ms, communication %2%</source>
+        <translation>不重叠时每步：计算 + 气泡 + TP + PP + DP = %1 ms，通信占 %2%</translation>
+    </message>
+    <message>
+        <source>step with overlap: DP exchange hidden behind up to %1% of the backward pass (%2 ms) = %3 ms, communication %4%</source>
+        <translation>重叠时每步：DP 交换至多隐藏在反向传播的 %1%（%2 ms）之后 = %3 ms，通信占 %4%</translation>
+    </message>
+    <message>
+        <source>with gradient compression %1: DP %2 ms -&gt; step %3 ms, communication %4%</source>
+        <translation>梯度压缩 %1：DP %2 ms -&gt; 每步 %3 ms，通信占 %4%</translation>
+    </message>
+    <message>
+        <source>job: %1 tokens / %2 per step = %3 steps x %4 ms = %5</source>
+        <translation>作业：%1 个 token / 每步 %2 个 = %3 步 x %4 ms = %5</translation>
+    </message>
+    <message>
+        <source>prefill: 2 x P x batch %1 x context %2 = %3 FLOPs / (%4 GPUs x %5 TFLOPS x MFU %6) = %7 ms</source>
+        <translation>预填充：2 x P x 批次 %1 x 上下文 %2 = %3 FLOPs / (%4 块 GPU x %5 TFLOPS x MFU %6) = %7 ms</translation>
+    </message>
+    <message>
+        <source>decode: max(read %1 of weights + KV at %2 GB/s = %3 ms, math %4 ms) x PP %5 + TP all-reduces %6 ms = %7 ms per token for the batch</source>
+        <translation>解码：max(以 %2 GB/s 读取 %1 的权重与 KV = %3 ms，计算 %4 ms) x PP %5 + TP all-reduce %6 ms = 整个 批次 每个 token %7 ms</translation>
+    </message>
+    <message>
+        <source>generation: batch %1 / %2 ms x %3 replica(s) = %4 tokens/s</source>
+        <translation>生成：批次 %1 / %2 ms x %3 个副本 = %4 tokens/s</translation>
+    </message>
+    <message>
+        <source>one request: prefill %1 ms + %2 tokens x %3 ms = %4</source>
+        <translation>单个请求：预填充 %1 ms + %2 个 token x %3 ms = %4</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>TP %1 · PP %2 · DP %3 · ZeRO %4 · checkpointing %5 · micro-batch %6</source>
+        <translation>TP %1 · PP %2 · DP %3 · ZeRO %4 · 激活检查点 %5 · 微批次 %6</translation>
+    </message>
+    <message>
+        <source>TP %1 · PP %2 · %3 replica(s) · weights %4 · batch %5</source>
+        <translation>TP %1 · PP %2 · %3 个副本 · 权重 %4 · 批次 %5</translation>
+    </message>
+    <message>
+        <source>checkpointing %1 -&gt; %2</source>
+        <translation>激活检查点 %1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>weights %1 -&gt; %2</source>
+        <translation>权重 %1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>cluster</source>
+        <translation>集群实测</translation>
+    </message>
+    <message>
+        <source>assumed from the GPU model</source>
+        <translation>按 GPU 型号推定</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between two changes</comment>
+        <translation>，</translation>
+    </message>
+</context>
+<context>
     <name>sn::PolicyPage</name>
     <message>
         <source>Scheduling policy</source>

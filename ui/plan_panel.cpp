@@ -1,6 +1,7 @@
 #include "ui/plan_panel.h"
 
 #include "translations/engine_message.h"
+#include "translations/plan_text.h"
 
 #include <QLabel>
 #include <QProgressBar>
@@ -94,7 +95,7 @@ void PlanPanel::setPlan(const pb::PlanJobResponse &p)
         parts << tr("KV cache %1").arg(gib(m.kv_cache_bytes()));
     parts << tr("reserve %1").arg(gib(m.reserve_bytes()));
     m_breakdown->setText(parts.join(QStringLiteral(" · ")) + QStringLiteral("\n") +
-                         QString::fromStdString(p.config().description()));
+                         planConfigText(p.config().description()));
     if (m_fits)
         m_reason->setText(tr("Largest micro-batch that fits: %1").arg(p.max_micro_batch()));
     else

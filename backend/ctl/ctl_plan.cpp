@@ -5,6 +5,7 @@
 #include "backend/ctl/ctl_text.h"
 #include "backend/planner/plan_format.h"
 #include "translations/engine_message.h"
+#include "translations/plan_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -146,7 +147,7 @@ void printTable(Context &ctx, const pb::PlanJobResponse &r)
                    .arg(q(r.gpu_model()))
                    .arg(r.nodes())
                    .arg(r.gpus_per_node())
-                   .arg(q(r.topology()))
+                   .arg(planTopologyText(r.topology()))
             << '\n';
     ctx.out << CtlText::tr("Model: %1 parameters, %2 layers, hidden %3, %4 heads (%5 KV)")
                    .arg(QString::number(r.model().parameters(), 'g', 4))
@@ -157,7 +158,7 @@ void printTable(Context &ctx, const pb::PlanJobResponse &r)
             << (r.shape_assumed_from().empty() ? QString()
                                                : CtlText::tr(", shape from %1").arg(q(r.shape_assumed_from())))
             << '\n';
-    ctx.out << CtlText::tr("Configuration: %1").arg(q(r.config().description())) << "\n\n";
+    ctx.out << CtlText::tr("Configuration: %1").arg(planConfigText(r.config().description())) << "\n\n";
     ctx.out << CtlText::tr("Memory per GPU") << '\n';
     auto row = [&](const QString &what, double bytes) {
         if (bytes > 0)
@@ -216,10 +217,10 @@ void printTable(Context &ctx, const pb::PlanJobResponse &r)
     if (r.candidates_size() > 0) {
         ctx.out << '\n' << CtlText::tr("Configurations that fit, fastest first") << '\n';
         for (const pb::PlanCandidate &c : r.candidates())
-            ctx.out << "  " << padToColumns(q(c.config().description()), 71)
+            ctx.out << "  " << padToColumns(planConfigText(c.config().description()), 71)
                     << q(gib(c.memory_bytes())).rightJustified(10) << ' '
                     << CtlText::tr("%1 tok/s").arg(fixed(c.tokens_per_second(), 0).rightJustified(10)) << "  "
-                    << (c.change().empty() ? CtlText::tr("(as asked)") : q(c.change())) << '\n';
+                    << (c.change().empty() ? CtlText::tr("(as asked)") : planConfigText(c.change())) << '\n';
     }
 }
 
@@ -242,7 +243,7 @@ int planCommand(Context &ctx)
         printJson(ctx, *plan);
     else if (explain)
         for (const std::string &line : plan->explain())
-            ctx.out << q(line) << '\n';
+            ctx.out << planExplainText(line) << '\n';
     else
         printTable(ctx, *plan);
     return kOk;
