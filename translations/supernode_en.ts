@@ -2898,6 +2898,17 @@ Submit anyway?</source>
     </message>
 </context>
 <context>
+    <name>sn::LocalEngine</name>
+    <message>
+        <source>embedded, virtual time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>embedded</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sn::LogTableModel</name>
     <message>
         <source>Time</source>

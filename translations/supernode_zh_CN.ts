@@ -2910,6 +2910,17 @@ Submit anyway?</source>
     </message>
 </context>
 <context>
+    <name>sn::LocalEngine</name>
+    <message>
+        <source>embedded, virtual time</source>
+        <translation>内嵌，虚拟时间</translation>
+    </message>
+    <message>
+        <source>embedded</source>
+        <translation>内嵌</translation>
+    </message>
+</context>
+<context>
     <name>sn::LogTableModel</name>
     <message>
         <source>Time</source>

@@ -106,7 +106,9 @@ private slots:
                  qPrintable(pageText(window, QStringLiteral("overview"))));
         QTRY_VERIFY2(pageText(window, QStringLiteral("gpus")).contains(QString::fromUtf8("GPU — demo-supernode")),
                      qPrintable(pageText(window, QStringLiteral("gpus"))));
-        QVERIFY(window.connectionLabel()->text().startsWith(QString::fromUtf8("引擎：")));
+        // The engine's own word for where it runs too (LocalEngine::description()).
+        QTRY_VERIFY2(window.connectionLabel()->text().startsWith(QString::fromUtf8("引擎：内嵌")),
+                     qPrintable(window.connectionLabel()->text()));
         QTRY_VERIFY(window.windowTitle().endsWith(QString::fromUtf8("SuperNode 控制台")));
         QCOMPARE(window.findChild<SimulatedBadge *>()->text(), QString::fromUtf8("模拟集群"));
         // One menu bar's worth of menus: the old ones went with the old language.
