@@ -1830,6 +1830,105 @@ supernode --connect %4 --ca %5 --token-file %6%7</source>
     </message>
 </context>
 <context>
+    <name>sn::EventText</name>
+    <message>
+        <source>GPU %1 on %2 is throttling at %3 C (slowdown %4 C): check its cooling, or cap its power</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Xid 48 (uncorrectable ECC error) on GPU %1 on %2: its job was killed; reset the GPU before reuse</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Xid 79 on GPU %1 on %2: the GPU has fallen off the bus; drain the node and power-cycle it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink down on GPU %1 on %2 (Xid 74): collectives fall back to PCIe and slow down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Xid 92 (high single-bit ECC error rate) on GPU %1 on %2: the memory still corrects them; plan to drain and reset the GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Node %1 is not responding; its jobs were requeued from their last checkpoint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Link down on %1 %2: RDMA traffic stalls until it returns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Simulated fault injected: %1 on GPU %2 on %3 for %4 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Simulated fault injected: %1 on %2 for %3 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 outside its normal band [%3, %4] (%5 detector; worst %6, score %7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (by %2 through %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU at %1 °C: lowering its power limit %2 W -&gt; %3 W</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU cool at %1 °C: raising its power limit %2 W -&gt; %3 W</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dry run, not applied: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 power-capped GPU %2 to %3 W (was %4 W)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 raised GPU %2&apos;s power limit to %3 W (was %4 W)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dry run: would have had %1 power-cap GPU %2 to %3 W (was %4 W)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dry run: would have had %1 raise GPU %2&apos;s power limit to %3 W (was %4 W)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configuration version %1 applied: %2 nodes, %3 GPUs, telemetry from %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 unexplained by power</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dry run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (by %2 through %3): failed: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not power-cap GPU %2 to %3 W: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not raise the power limit of GPU %2 to %3 W: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sn::FreshnessLabel</name>
     <message>
         <source>Time since the engine last sent new numbers.</source>

@@ -1840,6 +1840,105 @@ supernode --connect %4 --ca %5 --token-file %6%7</translation>
     </message>
 </context>
 <context>
+    <name>sn::EventText</name>
+    <message>
+        <source>GPU %1 on %2 is throttling at %3 C (slowdown %4 C): check its cooling, or cap its power</source>
+        <translation>%2 的 GPU %1 在 %3 C 时降频（降频阈值 %4 C）：请检查其散热，或限制其功率</translation>
+    </message>
+    <message>
+        <source>Xid 48 (uncorrectable ECC error) on GPU %1 on %2: its job was killed; reset the GPU before reuse</source>
+        <translation>%2 的 GPU %1 出现 Xid 48（不可纠正的 ECC 错误）：其上的作业已被终止；再次使用前请重置该 GPU</translation>
+    </message>
+    <message>
+        <source>Xid 79 on GPU %1 on %2: the GPU has fallen off the bus; drain the node and power-cycle it</source>
+        <translation>%2 的 GPU %1 出现 Xid 79：该 GPU 已从总线上掉线；请排空该节点并断电重启</translation>
+    </message>
+    <message>
+        <source>NVLink down on GPU %1 on %2 (Xid 74): collectives fall back to PCIe and slow down</source>
+        <translation>%2 的 GPU %1 NVLink 断开（Xid 74）：集合通信退回 PCIe，速度变慢</translation>
+    </message>
+    <message>
+        <source>Xid 92 (high single-bit ECC error rate) on GPU %1 on %2: the memory still corrects them; plan to drain and reset the GPU</source>
+        <translation>%2 的 GPU %1 出现 Xid 92（单比特 ECC 错误率高）：显存仍能纠正这些错误；请安排排空并重置该 GPU</translation>
+    </message>
+    <message>
+        <source>Node %1 is not responding; its jobs were requeued from their last checkpoint</source>
+        <translation>节点 %1 无响应；其上的作业已从最近的检查点重新排队</translation>
+    </message>
+    <message>
+        <source>Link down on %1 %2: RDMA traffic stalls until it returns</source>
+        <translation>%1 的 %2 链路断开：RDMA 流量将停滞，直到链路恢复</translation>
+    </message>
+    <message>
+        <source>Simulated fault injected: %1 on GPU %2 on %3 for %4 s</source>
+        <translation>已注入模拟故障：%3 的 GPU %2 发生 %1，持续 %4 秒</translation>
+    </message>
+    <message>
+        <source>Simulated fault injected: %1 on %2 for %3 s</source>
+        <translation>已注入模拟故障：%2 发生 %1，持续 %3 秒</translation>
+    </message>
+    <message>
+        <source>%1: %2 outside its normal band [%3, %4] (%5 detector; worst %6, score %7)</source>
+        <translation>%1：%2 超出正常范围 [%3, %4]（%5 检测器；最差 %6，评分 %7）</translation>
+    </message>
+    <message>
+        <source>%1 (by %2 through %3)</source>
+        <translation>%1（由 %2 经 %3 执行）</translation>
+    </message>
+    <message>
+        <source>GPU at %1 °C: lowering its power limit %2 W -&gt; %3 W</source>
+        <translation>GPU 温度 %1 °C：功率上限由 %2 W 降至 %3 W</translation>
+    </message>
+    <message>
+        <source>GPU cool at %1 °C: raising its power limit %2 W -&gt; %3 W</source>
+        <translation>GPU 已降温至 %1 °C：功率上限由 %2 W 升至 %3 W</translation>
+    </message>
+    <message>
+        <source>Dry run, not applied: %1</source>
+        <translation>演练，未实际执行：%1</translation>
+    </message>
+    <message>
+        <source>%1 power-capped GPU %2 to %3 W (was %4 W)</source>
+        <translation>%1 将 GPU %2 的功率上限降至 %3 W（原为 %4 W）</translation>
+    </message>
+    <message>
+        <source>%1 raised GPU %2&apos;s power limit to %3 W (was %4 W)</source>
+        <translation>%1 将 GPU %2 的功率上限升至 %3 W（原为 %4 W）</translation>
+    </message>
+    <message>
+        <source>dry run: would have had %1 power-cap GPU %2 to %3 W (was %4 W)</source>
+        <translation>演练：本会由 %1 将 GPU %2 的功率上限降至 %3 W（原为 %4 W）</translation>
+    </message>
+    <message>
+        <source>dry run: would have had %1 raise GPU %2&apos;s power limit to %3 W (was %4 W)</source>
+        <translation>演练：本会由 %1 将 GPU %2 的功率上限升至 %3 W（原为 %4 W）</translation>
+    </message>
+    <message>
+        <source>Configuration version %1 applied: %2 nodes, %3 GPUs, telemetry from %4</source>
+        <translation>已应用配置版本 %1：%2 个节点，%3 块 GPU，遥测来源 %4</translation>
+    </message>
+    <message>
+        <source>%1 unexplained by power</source>
+        <translation>%1 中功率无法解释的部分</translation>
+    </message>
+    <message>
+        <source>dry run</source>
+        <translation>演练</translation>
+    </message>
+    <message>
+        <source>%1 (by %2 through %3): failed: %4</source>
+        <translation>%1（由 %2 经 %3 执行）：失败：%4</translation>
+    </message>
+    <message>
+        <source>%1 could not power-cap GPU %2 to %3 W: %4</source>
+        <translation>%1 未能将 GPU %2 的功率上限降至 %3 W：%4</translation>
+    </message>
+    <message>
+        <source>%1 could not raise the power limit of GPU %2 to %3 W: %4</source>
+        <translation>%1 未能将 GPU %2 的功率上限升至 %3 W：%4</translation>
+    </message>
+</context>
+<context>
     <name>sn::FreshnessLabel</name>
     <message>
         <source>Time since the engine last sent new numbers.</source>

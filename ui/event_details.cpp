@@ -1,5 +1,7 @@
 #include "ui/event_details.h"
 
+#include "translations/event_text.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QLocale>
@@ -83,7 +85,7 @@ QString eventDetailsText(const pb::Event &e)
     if (!e.template_id().empty())
         parts << EventDetails::tr("template %1").arg(QString::fromStdString(e.template_id()));
     if (!e.action_taken().empty())
-        parts << EventDetails::tr("action taken: %1").arg(QString::fromStdString(e.action_taken()));
+        parts << EventDetails::tr("action taken: %1").arg(eventActionText(e.action_taken()));
     if (e.resolved())
         parts << EventDetails::tr("resolved by %1 at %2")
                      .arg(QString::fromStdString(e.resolved_by()), clock(e.resolved_ms()));

@@ -1,5 +1,6 @@
 #include "ui/event_table_model.h"
 
+#include "translations/event_text.h"
 #include "ui/event_details.h"
 #include "ui/topology_details.h"
 
@@ -59,10 +60,10 @@ QVariant EventTableModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::ToolTipRole:
         if (index.column() == Action)
-            return QString::fromStdString(e.action_taken());
+            return eventActionText(e.action_taken());
         if (index.column() == Evidence || index.column() == Ended)
             return eventDetailsText(e); // when, the evidence in full, who acted on it
-        return QString::fromStdString(e.message());
+        return eventMessageText(e.message());
     case Qt::DisplayRole:
         break;
     default:
@@ -83,11 +84,11 @@ QVariant EventTableModel::data(const QModelIndex &index, int role) const
         return e.gpu() >= 0 ? tr("%1 · GPU %2").arg(QString::fromStdString(e.node())).arg(e.gpu())
                             : QString::fromStdString(e.node());
     case Message:
-        return QString::fromStdString(e.message());
+        return eventMessageText(e.message());
     case Evidence:
         return eventEvidenceText(e);
     case Action:
-        return QString::fromStdString(e.action_taken());
+        return eventActionText(e.action_taken());
     case State:
         if (e.resolved())
             return tr("resolved by %1").arg(QString::fromStdString(e.resolved_by()));

@@ -1,5 +1,7 @@
 #include "ui/gpu_chart_data.h"
 
+#include "translations/event_text.h"
+
 #include <QCoreApplication>
 
 namespace sn {
@@ -111,7 +113,7 @@ QVector<ChartMarker> gpuMarkers(const pb::ListJobsResponse &jobs, const QVector<
         const QColor colour = e.severity() >= pb::SEVERITY_ERROR     ? QColor(0xd6, 0x27, 0x28)
                               : e.severity() >= pb::SEVERITY_WARNING ? QColor(0xe3, 0x9b, 0x00)
                                                                      : QColor(0x1f, 0x77, 0xb4);
-        markers.append({e.time_ms(), QString::fromStdString(e.message()), colour});
+        markers.append({e.time_ms(), eventMessageText(e.message()), colour});
     }
     return markers;
 }

@@ -1,5 +1,6 @@
 #include "ui/topology_details.h"
 
+#include "translations/event_text.h"
 #include "ui/details_html.h"
 
 #include "widgets/topology_items.h"
@@ -40,7 +41,7 @@ QString eventList(const QVector<pb::Event> &events)
         html += QStringLiteral("<tr><td style='padding-right:8px'>%1</td><td style='padding-right:8px'><b>%2</b>%3</td>"
                                "<td>%4</td></tr>")
                     .arg(time, severityName(e.severity()), e.acknowledged() ? TopologyDetails::tr(" (ack)") : QString(),
-                         q(e.message()));
+                         eventMessageText(e.message()).toHtmlEscaped());
     }
     return html + QStringLiteral("</table>");
 }

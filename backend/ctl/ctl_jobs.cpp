@@ -3,6 +3,7 @@
 #include "backend/ctl/ctl_context.h"
 #include "backend/ctl/ctl_text.h"
 #include "translations/engine_message.h"
+#include "translations/event_text.h"
 
 #include <QRegularExpression>
 
@@ -317,7 +318,7 @@ int eventsCommand(Context &ctx)
                        .arg(severity + QString(std::max(0, 8 - terminalColumns(severity)), QLatin1Char(' ')))
                        .arg(QString::fromStdString(e.kind()), -16)
                        .arg(QString::fromStdString(e.node().empty() ? "-" : e.node()), -8)
-                       .arg(QString::fromStdString(e.message()))
+                       .arg(eventMessageText(e.message()))
                        .arg(e.acknowledged() ? CtlText::tr("  (acknowledged)") : QString());
     }
     return kOk;

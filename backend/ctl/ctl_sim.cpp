@@ -3,6 +3,7 @@
 #include "backend/ctl/ctl_text.h"
 
 #include "backend/sim/fault.h"
+#include "translations/event_text.h"
 
 #include <algorithm>
 
@@ -159,7 +160,7 @@ int runCommand(Context &ctx)
     for (auto it = events->events().rbegin(); it != events->events().rend(); ++it)
         ctx.out << "  +"
                 << CtlText::tr("%1 s").arg(QString::number((it->time_ms() - start->time_ms()) / 1000.0, 'f', 1)) << "  "
-                << severityText(it->severity()) << "  " << QString::fromStdString(it->message()) << '\n';
+                << severityText(it->severity()) << "  " << eventMessageText(it->message()) << '\n';
     return kOk;
 }
 
