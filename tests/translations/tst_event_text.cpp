@@ -9,8 +9,8 @@
 #include "backend/api/engine.h"
 #include "backend/api/proto_convert.h"
 #include "backend/model/cluster_yaml.h"
-#include "backend/sim/super_node_topology.h"
 #include "tests/support/in_language.h"
+#include "tests/support/protected_cluster.h"
 #include "translations/event_text.h"
 #include "translations/translation_loader.h"
 
@@ -23,23 +23,6 @@ using namespace sn;
 using sn::test::inChinese;
 
 namespace {
-
-ClusterSpec protectedCluster(bool dryRun)
-{
-    ClusterSpec spec = sim::defaultSimulatedSpec(2);
-    spec.simulation.jobArrivalsPerHour = 0;
-    AnomalySpec anomaly;
-    anomaly.rules.push_back({"gpu_too_hot", "DCGM_FI_DEV_GPU_TEMP > 85 for 10s clear 82 severity error"});
-    anomaly.thermalProtection.enabled = true;
-    anomaly.thermalProtection.limitC = 85;
-    anomaly.thermalProtection.clearC = 80;
-    anomaly.thermalProtection.stepW = 50;
-    anomaly.thermalProtection.holdMs = 15000;
-    anomaly.thermalProtection.coolDownMs = 60000;
-    anomaly.thermalProtection.dryRun = dryRun;
-    spec.anomaly = anomaly;
-    return spec;
-}
 
 void inject(Engine &engine, pb::FaultKind kind, const std::string &node, int index, std::int64_t ms)
 {
@@ -56,7 +39,7 @@ void inject(Engine &engine, pb::FaultKind kind, const std::string &node, int ind
 std::vector<pb::Event> eventsOfARun(bool dryRun)
 {
     Engine::Options options;
-    options.spec = protectedCluster(dryRun);
+    options.spec = test::thermallyProtectedCluster(2, dryRun);
     options.virtualTime = true;
     Engine engine(std::move(options));
     std::vector<pb::Event> events;
@@ -86,7 +69,7 @@ std::vector<pb::Event> eventsOfARun(bool dryRun)
     if (dryRun)
         return events;
     pb::ApplyConfigRequest apply; // a new version of the same cluster
-    apply.set_yaml(writeClusterYaml(protectedCluster(false)));
+    apply.set_yaml(writeClusterYaml(test::thermallyProtectedCluster(2, false)));
     if (!engine.applyConfig(apply).applied())
         qFatal("configuration not applied");
     inject(engine, pb::FAULT_KIND_ECC_SBE_STORM, a, 1, 60 * 1000);

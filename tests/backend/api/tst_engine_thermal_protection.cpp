@@ -6,6 +6,7 @@
 // steps. The dry run must record the same decisions and change nothing.
 #include "backend/api/engine.h"
 #include "backend/sim/super_node_topology.h"
+#include "tests/support/protected_cluster.h"
 
 #include <QFile>
 #include <QJsonDocument>
@@ -32,18 +33,7 @@ struct Run {
 
 ClusterSpec protectedCluster(bool dryRun, const std::string &dataDir = {})
 {
-    ClusterSpec spec = sim::defaultSimulatedSpec(1);
-    spec.simulation.jobArrivalsPerHour = 0;
-    AnomalySpec anomaly;
-    anomaly.rules.push_back({"gpu_too_hot", "DCGM_FI_DEV_GPU_TEMP > 85 for 10s clear 82 severity error"});
-    anomaly.thermalProtection.enabled = true;
-    anomaly.thermalProtection.limitC = 85;
-    anomaly.thermalProtection.clearC = 80;
-    anomaly.thermalProtection.stepW = 50;
-    anomaly.thermalProtection.holdMs = 15000;
-    anomaly.thermalProtection.coolDownMs = 60000;
-    anomaly.thermalProtection.dryRun = dryRun;
-    spec.anomaly = anomaly;
+    ClusterSpec spec = test::thermallyProtectedCluster(1, dryRun);
     if (!dataDir.empty()) {
         TelemetrySpec telemetry;
         telemetry.dataDir = dataDir;
