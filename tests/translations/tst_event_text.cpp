@@ -44,8 +44,8 @@ std::vector<pb::Event> eventsOfARun(bool dryRun)
     Engine engine(std::move(options));
     std::vector<pb::Event> events;
     QObject::connect(&engine, &Engine::eventRaised, [&](const pb::Event &e) { events.push_back(e); });
-    for (const pb::Event &e : engine.listEvents({}).events()) // recorded while it started
-        events.push_back(e);
+    const pb::ListEventsResponse started = engine.listEvents({}); // recorded while it started
+    events.assign(started.events().begin(), started.events().end());
     pb::JobSpec job;
     job.set_name("burn");
     job.set_user("tester");
