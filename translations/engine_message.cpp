@@ -274,12 +274,7 @@ QString engineReasonText(const std::string &reason)
 
 QStringList engineMessagePatterns()
 {
-    QStringList out;
-    for (const char *source : kPatterns)
-        out << QString::fromUtf8(source);
-    for (const char *source : kReasonPatterns)
-        out << QString::fromUtf8(source);
-    return out;
+    return patternSources(kPatterns) + patternSources(kReasonPatterns);
 }
 
 } // namespace sn

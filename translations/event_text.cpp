@@ -84,10 +84,7 @@ QString eventActionText(const std::string &action)
 
 QStringList eventTextPatterns()
 {
-    QStringList out;
-    for (const char *p : kPatterns)
-        out << QString::fromUtf8(p);
-    return out;
+    return patternSources(kPatterns);
 }
 
 } // namespace sn

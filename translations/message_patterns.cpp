@@ -63,8 +63,16 @@ std::optional<QString> MessagePatterns::translate(const QString &message,
         return std::nullopt;
     QStringList parts;
     for (const QString &p : m->parts)
-        parts << part(p);
+        parts << (part ? part(p) : p);
     return translated(m->source, parts);
+}
+
+QStringList patternSources(std::span<const char *const> sources)
+{
+    QStringList out;
+    for (const char *source : sources)
+        out << QString::fromUtf8(source);
+    return out;
 }
 
 QString substitutePlaceholders(const QString &format, const QStringList &parts)

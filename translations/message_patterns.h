@@ -27,10 +27,10 @@ public:
     std::optional<Match> match(const QString &message) const;
     // The match's translation with `parts` (the match's own, or translated ones) filled in.
     QString translated(const char *source, const QStringList &parts) const;
-    // `message` matched and translated, each part it filled in passed through `part` first;
-    // nullopt when no pattern matches.
+    // `message` matched and translated, each part it filled in passed through `part` first (by
+    // default kept as written); nullopt when no pattern matches.
     std::optional<QString> translate(const QString &message,
-                                     const std::function<QString(const QString &)> &part) const;
+                                     const std::function<QString(const QString &)> &part = {}) const;
 
 private:
     struct Pattern {
@@ -41,6 +41,9 @@ private:
     const char *m_context;
     std::vector<Pattern> m_patterns;
 };
+
+// A catalogue's sources as strings, for the tests that check each is produced and translated.
+QStringList patternSources(std::span<const char *const> sources);
 
 // %1..%9 in `format` replaced by `parts` in one pass, so a part holding "%2" is not substituted
 // again.

@@ -69,7 +69,7 @@ const MessagePatterns &ncclAdviceCatalogue()
 QString ncclAdviceText(const std::string &english)
 {
     const QString text = QString::fromStdString(english);
-    return ncclAdviceCatalogue().translate(text, [](const QString &part) { return part; }).value_or(text);
+    return ncclAdviceCatalogue().translate(text).value_or(text);
 }
 
 QString ncclAdviceShell(const comms::NcclEnvAdvice &advice)
@@ -85,10 +85,7 @@ QString ncclAdviceShell(const comms::NcclEnvAdvice &advice)
 
 QStringList ncclAdvicePatterns()
 {
-    QStringList out;
-    for (const char *p : kPatterns)
-        out << QString::fromUtf8(p);
-    return out;
+    return patternSources(kPatterns);
 }
 
 } // namespace sn

@@ -101,7 +101,7 @@ const char *const kPartPatterns[] = {
 
 QString partText(const QString &part)
 {
-    return planPartCatalogue().translate(part, [](const QString &value) { return value; }).value_or(part);
+    return planPartCatalogue().translate(part).value_or(part);
 }
 
 } // namespace
@@ -127,8 +127,8 @@ QString planExplainText(const std::string &line)
 QString planConfigText(const std::string &text)
 {
     const QString english = QString::fromStdString(text);
-    if (planPartCatalogue().match(english)) // a whole configuration
-        return partText(english);
+    if (auto whole = planPartCatalogue().translate(english)) // a whole configuration
+        return *whole;
     QStringList changes = english.split(QStringLiteral(", "));
     for (QString &change : changes)
         change = partText(change);
@@ -142,12 +142,7 @@ QString planTopologyText(const std::string &topology)
 
 QStringList planTextPatterns()
 {
-    QStringList out;
-    for (const char *p : kLinePatterns)
-        out << QString::fromUtf8(p);
-    for (const char *p : kPartPatterns)
-        out << QString::fromUtf8(p);
-    return out;
+    return patternSources(kLinePatterns) + patternSources(kPartPatterns);
 }
 
 } // namespace sn

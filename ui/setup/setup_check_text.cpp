@@ -268,13 +268,7 @@ QString hardwareMismatchText(const std::string &english)
 
 QStringList setupCheckPatterns()
 {
-    QStringList out;
-    for (const char *source : kPatterns)
-        out << QString::fromUtf8(source);
-    for (const char *source : kWords)
-        out << QString::fromUtf8(source);
-    out << QString::fromUtf8(kMismatchValue[0]);
-    return out;
+    return patternSources(kPatterns) + patternSources(kWords) << QString::fromUtf8(kMismatchValue[0]);
 }
 
 } // namespace sn::ui
