@@ -652,6 +652,10 @@
         <source>%1 jobs were submitted in or ran during the range.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Failure</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sn::ApplyPage</name>
@@ -1925,6 +1929,107 @@ supernode --connect %4 --ca %5 --token-file %6%7</source>
     </message>
     <message>
         <source>%1 could not raise the power limit of GPU %2 to %3 W: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 hardware changed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New kind of log line from %1 (%2), template %3: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Log template %1 from %2 at %3 lines in %4 s, usually about %5: %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 error lines from %2 within %3 s; the latest (%4): %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the cluster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No telemetry: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading %1 again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 registered by its agent: %2 GPUs, %3 NVSwitches, %4 NICs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 registered by its agent: %2 GPUs, %3 NVSwitches, %4 NICs (not in cluster.yaml)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cpu_cores %1 -&gt; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory %1 -&gt; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU%1 gone (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU%1 added (%2, %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU%1 uuid %2 -&gt; %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU%1 model %2 -&gt; %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU%1 memory %2 -&gt; %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU%1 bus id %2 -&gt; %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVSwitches %1 -&gt; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NIC %1 gone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NIC %1 added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NIC %1 %2 -&gt; %3 Gb/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job backends not started: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thermal protection runs as a dry run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; </source>
+        <extracomment>Between the items of a list of hardware changes.</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -5029,6 +5134,25 @@ supernoded will listen on %4 with TLS and take a connection only with a token%5.
     </message>
 </context>
 <context>
+    <name>sn::SignatureText</name>
+    <message>
+        <source>%1 on %2 GPU %3: %4 %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2: %3 %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPU %2: %3 %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>sn::SimulatedBadge</name>
     <message>
         <source>Simulated cluster</source>
@@ -6612,6 +6736,421 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine una
     </message>
     <message>
         <source>no series of %1 in the last %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>sn::logs::Signature</name>
+    <message>
+        <source>Graphics engine exception (Xid 13)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPU&apos;s graphics/compute engine raised an exception, most often an application bug (out-of-range access, illegal instruction); rarely driver or hardware.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the job&apos;s own errors (compute-sanitizer); if several jobs hit it on this GPU, run dcgmi diag -r 3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory page fault (Xid 31)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A process accessed GPU memory it does not own (an MMU fault), usually an application bug.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Look at the process named in the line; if it repeats across different jobs, run GPU diagnostics.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU stopped processing (Xid 43)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The driver stopped a channel after an application fault; the GPU itself stays healthy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart the failed job; no GPU action needed unless it repeats.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preemptive cleanup (Xid 45)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The driver cleaned up channels of a process that was killed or failed after an earlier error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Look for the earlier Xid or signal that caused it; nothing to do on its own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double-bit ECC error (Xid 48)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An uncorrectable (double-bit) ECC error in GPU memory; applications on the GPU got bad data or were stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drain the GPU, reset it (nvidia-smi -r) to retire the page / remap the row; replace it if DBEs recur.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Internal micro-controller warning (Xid 61)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPU&apos;s internal micro-controller (PMU) hit a breakpoint or warning; the GPU may stop responding.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset the GPU; update the driver; collect nvidia-bug-report.sh if it recurs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Internal micro-controller halt (Xid 62)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPU&apos;s internal micro-controller halted; the GPU no longer works until reset.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drain the node&apos;s GPU, reset it or reboot; collect nvidia-bug-report.sh; RMA if it recurs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ECC page retirement / row remapping recorded (Xid 63)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The driver recorded a memory page retirement or a row remapping after ECC errors; it takes effect at the next GPU reset.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Schedule a GPU reset when idle; watch retired pages / remapped rows (nvidia-smi -q -d ROW_REMAPPER).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ECC page retirement / row remapping failed (Xid 64)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The driver could not record a page retirement or row remapping: the bad memory stays in use.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drain and reset the GPU; if row remapping failed or is exhausted, replace the GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Video decoder exception (Xid 68)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The NVDEC video decoder raised an exception, usually because of bad input or an application bug.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the decoding application and its input; reset the GPU only if it repeats.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Graphics engine class error (Xid 69)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The graphics engine received an invalid class or method, a driver or hardware fault.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset the GPU; update the driver; run dcgmi diag if it repeats.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVLink error (Xid 74)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An NVLink link reported an error; collectives between GPUs may fail or fall back to PCIe.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check nvidia-smi nvlink -e counters; reset the GPUs on the link; reseat or service the board if it recurs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU has fallen off the bus (Xid 79)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPU stopped answering on PCIe: every job on it has failed and it is invisible until reboot.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drain the node, check power, cooling and PCIe seating, reboot; replace the GPU if it falls off again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>High single-bit ECC error rate (Xid 92)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPU corrects single-bit ECC errors at a high rate: memory is degrading.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watch volatile ECC counters; schedule diagnostics and a reset; plan a replacement if the rate grows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Contained ECC error (Xid 94)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An uncorrectable ECC error was contained: only the applications using that memory were stopped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart the affected jobs; reset the GPU when idle so the row is remapped.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uncontained ECC error (Xid 95)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An uncorrectable ECC error could not be contained: every application on the GPU is affected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drain the GPU and reset it now; replace it if uncontained errors recur.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GSP RPC timeout (Xid 119)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The driver timed out waiting for the GPU System Processor (GSP); the GPU may hang.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset the GPU or reboot; update the driver; if it recurs, try the driver with GSP firmware disabled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GSP error (Xid 120)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPU System Processor reported an error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reset the GPU; collect nvidia-bug-report.sh; update the driver.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVIDIA driver error (Xid)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver reported an Xid this library has no entry for.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Look the code up in NVIDIA&apos;s Xid catalogue; collect nvidia-bug-report.sh.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVSwitch fatal error (SXid)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An NVSwitch reported a fatal error: NVLink traffic through it stopped and jobs using it fail.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drain the node, reset the fabric (reboot or nvidia-smi -r with Fabric Manager restart); collect nvidia-bug-report.sh.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NVSwitch error (SXid)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An NVSwitch reported a non-fatal error on a port or link.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watch for repeats on the same link; check Fabric Manager logs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Row remapping failure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPU has no spare rows left to remap failing memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replace the GPU: it will keep producing uncorrectable errors.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Uncorrectable ECC error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU memory reported an uncorrectable ECC error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drain and reset the GPU; check remapped rows; replace it if errors recur.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU has fallen off the bus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thermal slowdown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPU lowered its clocks because it is too hot; jobs run slower.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check airflow, fans and inlet temperature; lower the power limit until it cools.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NCCL unhandled system error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NCCL failed on a system call or the network (often an InfiniBand/RoCE or shared-memory problem).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rerun with NCCL_DEBUG=INFO; check the NICs&apos; links and /dev/shm size on the ranks&apos; nodes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NCCL collective timeout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A collective did not finish in time: a rank hung, died or lost its network.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find the slow or dead rank (its node&apos;s GPU and NIC events); restart the job from its checkpoint.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NCCL warning</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NCCL reported a problem; it may have fallen back to a slower path.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read the rest of the line; check NVLink and NIC events on the same node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA out of memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A job asked for more GPU memory than is free.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lower the batch size or model shard, or ask for GPUs with more memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PFC pause storm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A NIC or switch port is sending or receiving a storm of PFC pause frames: RoCE traffic stalls.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find the port that sends pauses (a stuck host); check ECN/PFC settings and the switch&apos;s storm guard.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoCE/InfiniBand link down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A high-speed NIC port lost its link: collectives over it fail or slow down.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check the cable, the transceiver and the switch port; ibstat / ip link on the node.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kernel OOM killer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The node ran out of memory and the kernel killed a process.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find the killed process in the line; limit host memory per job (cgroups, --mem) or add memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slurm node not responding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slurmctld lost contact with a node&apos;s slurmd; its jobs may be requeued.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check that the node is up, slurmd runs (systemctl status slurmd) and the network reaches it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slurmd failure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slurmd reported an error or a fatal condition.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read slurmd&apos;s log on the node (journalctl -u slurmd); fix and restart slurmd.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kubelet failure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kubelet reported a failure (node not ready, PLEG unhealthy, eviction, device plugin).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read kubelet&apos;s log (journalctl -u kubelet); check the NVIDIA device plugin and container runtime.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

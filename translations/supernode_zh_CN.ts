@@ -652,6 +652,10 @@
         <source>%1 jobs were submitted in or ran during the range.</source>
         <translation>该时段内共有 %1 个作业提交或运行。</translation>
     </message>
+    <message>
+        <source>Failure</source>
+        <translation>故障</translation>
+    </message>
 </context>
 <context>
     <name>sn::ApplyPage</name>
@@ -1936,6 +1940,107 @@ supernode --connect %4 --ca %5 --token-file %6%7</translation>
     <message>
         <source>%1 could not raise the power limit of GPU %2 to %3 W: %4</source>
         <translation>%1 未能将 GPU %2 的功率上限升至 %3 W：%4</translation>
+    </message>
+    <message>
+        <source>%1 hardware changed: %2</source>
+        <translation>%1 硬件已变化：%2</translation>
+    </message>
+    <message>
+        <source>New kind of log line from %1 (%2), template %3: %4</source>
+        <translation>来自 %1（%2）的新类型日志行，模板 %3：%4</translation>
+    </message>
+    <message>
+        <source>Log template %1 from %2 at %3 lines in %4 s, usually about %5: %6</source>
+        <translation>来自 %2 的日志模板 %1 在 %4 秒内出现 %3 行，通常约 %5 行：%6</translation>
+    </message>
+    <message>
+        <source>%1 error lines from %2 within %3 s; the latest (%4): %5</source>
+        <translation>%3 秒内来自 %2 的错误行 %1 条；最新一条（%4）：%5</translation>
+    </message>
+    <message>
+        <source>the cluster</source>
+        <translation>集群</translation>
+    </message>
+    <message>
+        <source>No telemetry: %1</source>
+        <translation>无遥测数据：%1</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>Reading %1 again</source>
+        <translation>已恢复读取 %1</translation>
+    </message>
+    <message>
+        <source>%1 registered by its agent: %2 GPUs, %3 NVSwitches, %4 NICs</source>
+        <translation>%1 已由其代理注册：%2 个 GPU，%3 个 NVSwitch，%4 个网卡</translation>
+    </message>
+    <message>
+        <source>%1 registered by its agent: %2 GPUs, %3 NVSwitches, %4 NICs (not in cluster.yaml)</source>
+        <translation>%1 已由其代理注册：%2 个 GPU，%3 个 NVSwitch，%4 个网卡（cluster.yaml 中没有该节点）</translation>
+    </message>
+    <message>
+        <source>cpu_cores %1 -&gt; %2</source>
+        <translation>CPU 核数 %1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>memory %1 -&gt; %2</source>
+        <translation>内存 %1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>GPU%1 gone (%2)</source>
+        <translation>GPU%1 已消失（%2）</translation>
+    </message>
+    <message>
+        <source>GPU%1 added (%2, %3)</source>
+        <translation>新增 GPU%1（%2，%3）</translation>
+    </message>
+    <message>
+        <source>GPU%1 uuid %2 -&gt; %3</source>
+        <translation>GPU%1 UUID %2 -&gt; %3</translation>
+    </message>
+    <message>
+        <source>GPU%1 model %2 -&gt; %3</source>
+        <translation>GPU%1 型号 %2 -&gt; %3</translation>
+    </message>
+    <message>
+        <source>GPU%1 memory %2 -&gt; %3</source>
+        <translation>GPU%1 显存 %2 -&gt; %3</translation>
+    </message>
+    <message>
+        <source>GPU%1 bus id %2 -&gt; %3</source>
+        <translation>GPU%1 总线 ID %2 -&gt; %3</translation>
+    </message>
+    <message>
+        <source>NVSwitches %1 -&gt; %2</source>
+        <translation>NVSwitch 数量 %1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>NIC %1 gone</source>
+        <translation>网卡 %1 已消失</translation>
+    </message>
+    <message>
+        <source>NIC %1 added</source>
+        <translation>新增网卡 %1</translation>
+    </message>
+    <message>
+        <source>NIC %1 %2 -&gt; %3 Gb/s</source>
+        <translation>网卡 %1 速率 %2 -&gt; %3 Gb/s</translation>
+    </message>
+    <message>
+        <source>Job backends not started: %1</source>
+        <translation>作业后端未启动：%1</translation>
+    </message>
+    <message>
+        <source>Thermal protection runs as a dry run: %1</source>
+        <translation>温度保护以演练模式运行：%1</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <extracomment>Between the items of a list of hardware changes.</extracomment>
+        <translation>；</translation>
     </message>
 </context>
 <context>
@@ -5056,6 +5161,25 @@ supernoded 将在 %4 上以 TLS 监听，只接受带令牌%5的连接。</trans
     </message>
 </context>
 <context>
+    <name>sn::SignatureText</name>
+    <message>
+        <source>%1 on %2 GPU %3: %4 %5</source>
+        <translation>%1（%2 GPU %3）：%4%5</translation>
+    </message>
+    <message>
+        <source>%1 on %2: %3 %4</source>
+        <translation>%1（%2）：%3%4</translation>
+    </message>
+    <message>
+        <source>%1 GPU %2: %3 %4</source>
+        <translation>%1（GPU %2）：%3%4</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3</source>
+        <translation>%1：%2%3</translation>
+    </message>
+</context>
+<context>
     <name>sn::SimulatedBadge</name>
     <message>
         <source>Simulated cluster</source>
@@ -6745,6 +6869,421 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine una
     <message>
         <source>no series of %1 in the last %2 s</source>
         <translation>最近 %2 秒内没有 %1 的序列</translation>
+    </message>
+</context>
+<context>
+    <name>sn::logs::Signature</name>
+    <message>
+        <source>Graphics engine exception (Xid 13)</source>
+        <translation>图形引擎异常（Xid 13）</translation>
+    </message>
+    <message>
+        <source>The GPU&apos;s graphics/compute engine raised an exception, most often an application bug (out-of-range access, illegal instruction); rarely driver or hardware.</source>
+        <translation>GPU 的图形/计算引擎报告异常，多半是应用程序缺陷（越界访问、非法指令），少数情况下是驱动或硬件问题。</translation>
+    </message>
+    <message>
+        <source>Check the job&apos;s own errors (compute-sanitizer); if several jobs hit it on this GPU, run dcgmi diag -r 3.</source>
+        <translation>检查作业自身的错误（compute-sanitizer）；若多个作业在此 GPU 上都遇到，运行 dcgmi diag -r 3。</translation>
+    </message>
+    <message>
+        <source>GPU memory page fault (Xid 31)</source>
+        <translation>GPU 显存页错误（Xid 31）</translation>
+    </message>
+    <message>
+        <source>A process accessed GPU memory it does not own (an MMU fault), usually an application bug.</source>
+        <translation>某进程访问了不属于它的 GPU 显存（MMU 故障），通常是应用程序缺陷。</translation>
+    </message>
+    <message>
+        <source>Look at the process named in the line; if it repeats across different jobs, run GPU diagnostics.</source>
+        <translation>查看该行中指明的进程；若在不同作业中反复出现，运行 GPU 诊断。</translation>
+    </message>
+    <message>
+        <source>GPU stopped processing (Xid 43)</source>
+        <translation>GPU 停止处理（Xid 43）</translation>
+    </message>
+    <message>
+        <source>The driver stopped a channel after an application fault; the GPU itself stays healthy.</source>
+        <translation>驱动在应用程序故障后停止了一个通道；GPU 本身仍然正常。</translation>
+    </message>
+    <message>
+        <source>Restart the failed job; no GPU action needed unless it repeats.</source>
+        <translation>重新启动失败的作业；除非反复出现，GPU 无需处理。</translation>
+    </message>
+    <message>
+        <source>Preemptive cleanup (Xid 45)</source>
+        <translation>抢先清理（Xid 45）</translation>
+    </message>
+    <message>
+        <source>The driver cleaned up channels of a process that was killed or failed after an earlier error.</source>
+        <translation>驱动清理了一个在先前错误后被终止或失败的进程的通道。</translation>
+    </message>
+    <message>
+        <source>Look for the earlier Xid or signal that caused it; nothing to do on its own.</source>
+        <translation>查找引起它的先前 Xid 或信号；它本身无需处理。</translation>
+    </message>
+    <message>
+        <source>Double-bit ECC error (Xid 48)</source>
+        <translation>双比特 ECC 错误（Xid 48）</translation>
+    </message>
+    <message>
+        <source>An uncorrectable (double-bit) ECC error in GPU memory; applications on the GPU got bad data or were stopped.</source>
+        <translation>GPU 显存中出现不可纠正（双比特）的 ECC 错误；该 GPU 上的应用程序读到了错误数据或已被停止。</translation>
+    </message>
+    <message>
+        <source>Drain the GPU, reset it (nvidia-smi -r) to retire the page / remap the row; replace it if DBEs recur.</source>
+        <translation>排空该 GPU，重置它（nvidia-smi -r）以停用该页或重映射该行；若 DBE 再次出现，更换它。</translation>
+    </message>
+    <message>
+        <source>Internal micro-controller warning (Xid 61)</source>
+        <translation>内部微控制器警告（Xid 61）</translation>
+    </message>
+    <message>
+        <source>The GPU&apos;s internal micro-controller (PMU) hit a breakpoint or warning; the GPU may stop responding.</source>
+        <translation>GPU 的内部微控制器（PMU）遇到断点或警告；GPU 可能停止响应。</translation>
+    </message>
+    <message>
+        <source>Reset the GPU; update the driver; collect nvidia-bug-report.sh if it recurs.</source>
+        <translation>重置 GPU；更新驱动；若再次出现，收集 nvidia-bug-report.sh。</translation>
+    </message>
+    <message>
+        <source>Internal micro-controller halt (Xid 62)</source>
+        <translation>内部微控制器停机（Xid 62）</translation>
+    </message>
+    <message>
+        <source>The GPU&apos;s internal micro-controller halted; the GPU no longer works until reset.</source>
+        <translation>GPU 的内部微控制器已停机；重置之前 GPU 无法工作。</translation>
+    </message>
+    <message>
+        <source>Drain the node&apos;s GPU, reset it or reboot; collect nvidia-bug-report.sh; RMA if it recurs.</source>
+        <translation>排空该节点的 GPU，重置它或重启；收集 nvidia-bug-report.sh；若再次出现，申请 RMA。</translation>
+    </message>
+    <message>
+        <source>ECC page retirement / row remapping recorded (Xid 63)</source>
+        <translation>已记录 ECC 页停用 / 行重映射（Xid 63）</translation>
+    </message>
+    <message>
+        <source>The driver recorded a memory page retirement or a row remapping after ECC errors; it takes effect at the next GPU reset.</source>
+        <translation>驱动在 ECC 错误后记录了一次显存页停用或行重映射；它在下次 GPU 重置时生效。</translation>
+    </message>
+    <message>
+        <source>Schedule a GPU reset when idle; watch retired pages / remapped rows (nvidia-smi -q -d ROW_REMAPPER).</source>
+        <translation>在空闲时安排一次 GPU 重置；关注已停用的页 / 已重映射的行（nvidia-smi -q -d ROW_REMAPPER）。</translation>
+    </message>
+    <message>
+        <source>ECC page retirement / row remapping failed (Xid 64)</source>
+        <translation>ECC 页停用 / 行重映射失败（Xid 64）</translation>
+    </message>
+    <message>
+        <source>The driver could not record a page retirement or row remapping: the bad memory stays in use.</source>
+        <translation>驱动未能记录页停用或行重映射：坏的显存仍在使用中。</translation>
+    </message>
+    <message>
+        <source>Drain and reset the GPU; if row remapping failed or is exhausted, replace the GPU.</source>
+        <translation>排空并重置该 GPU；若行重映射失败或已耗尽，更换该 GPU。</translation>
+    </message>
+    <message>
+        <source>Video decoder exception (Xid 68)</source>
+        <translation>视频解码器异常（Xid 68）</translation>
+    </message>
+    <message>
+        <source>The NVDEC video decoder raised an exception, usually because of bad input or an application bug.</source>
+        <translation>NVDEC 视频解码器报告异常，通常由错误的输入或应用程序缺陷引起。</translation>
+    </message>
+    <message>
+        <source>Check the decoding application and its input; reset the GPU only if it repeats.</source>
+        <translation>检查解码应用程序及其输入；仅在反复出现时重置 GPU。</translation>
+    </message>
+    <message>
+        <source>Graphics engine class error (Xid 69)</source>
+        <translation>图形引擎类错误（Xid 69）</translation>
+    </message>
+    <message>
+        <source>The graphics engine received an invalid class or method, a driver or hardware fault.</source>
+        <translation>图形引擎收到无效的类或方法，属于驱动或硬件故障。</translation>
+    </message>
+    <message>
+        <source>Reset the GPU; update the driver; run dcgmi diag if it repeats.</source>
+        <translation>重置 GPU；更新驱动；若反复出现，运行 dcgmi diag。</translation>
+    </message>
+    <message>
+        <source>NVLink error (Xid 74)</source>
+        <translation>NVLink 错误（Xid 74）</translation>
+    </message>
+    <message>
+        <source>An NVLink link reported an error; collectives between GPUs may fail or fall back to PCIe.</source>
+        <translation>一条 NVLink 链路报告错误；GPU 之间的集合通信可能失败或退回 PCIe。</translation>
+    </message>
+    <message>
+        <source>Check nvidia-smi nvlink -e counters; reset the GPUs on the link; reseat or service the board if it recurs.</source>
+        <translation>检查 nvidia-smi nvlink -e 计数器；重置该链路上的 GPU；若再次出现，重新插拔或维修该板卡。</translation>
+    </message>
+    <message>
+        <source>GPU has fallen off the bus (Xid 79)</source>
+        <translation>GPU 已从总线上掉线（Xid 79）</translation>
+    </message>
+    <message>
+        <source>The GPU stopped answering on PCIe: every job on it has failed and it is invisible until reboot.</source>
+        <translation>GPU 在 PCIe 上不再应答：其上的所有作业均已失败，重启之前它不可见。</translation>
+    </message>
+    <message>
+        <source>Drain the node, check power, cooling and PCIe seating, reboot; replace the GPU if it falls off again.</source>
+        <translation>排空该节点，检查供电、散热和 PCIe 插接，然后重启；若 GPU 再次掉线，更换它。</translation>
+    </message>
+    <message>
+        <source>High single-bit ECC error rate (Xid 92)</source>
+        <translation>单比特 ECC 错误率高（Xid 92）</translation>
+    </message>
+    <message>
+        <source>The GPU corrects single-bit ECC errors at a high rate: memory is degrading.</source>
+        <translation>GPU 以很高的速率纠正单比特 ECC 错误：显存正在劣化。</translation>
+    </message>
+    <message>
+        <source>Watch volatile ECC counters; schedule diagnostics and a reset; plan a replacement if the rate grows.</source>
+        <translation>关注易失性 ECC 计数器；安排诊断和一次重置；若错误率上升，计划更换。</translation>
+    </message>
+    <message>
+        <source>Contained ECC error (Xid 94)</source>
+        <translation>已隔离的 ECC 错误（Xid 94）</translation>
+    </message>
+    <message>
+        <source>An uncorrectable ECC error was contained: only the applications using that memory were stopped.</source>
+        <translation>一个不可纠正的 ECC 错误已被隔离：只有使用该显存的应用程序被停止。</translation>
+    </message>
+    <message>
+        <source>Restart the affected jobs; reset the GPU when idle so the row is remapped.</source>
+        <translation>重新启动受影响的作业；在空闲时重置 GPU，使该行被重映射。</translation>
+    </message>
+    <message>
+        <source>Uncontained ECC error (Xid 95)</source>
+        <translation>未隔离的 ECC 错误（Xid 95）</translation>
+    </message>
+    <message>
+        <source>An uncorrectable ECC error could not be contained: every application on the GPU is affected.</source>
+        <translation>一个不可纠正的 ECC 错误未能隔离：该 GPU 上的所有应用程序都受到影响。</translation>
+    </message>
+    <message>
+        <source>Drain the GPU and reset it now; replace it if uncontained errors recur.</source>
+        <translation>立即排空并重置该 GPU；若再次出现未隔离的错误，更换它。</translation>
+    </message>
+    <message>
+        <source>GSP RPC timeout (Xid 119)</source>
+        <translation>GSP RPC 超时（Xid 119）</translation>
+    </message>
+    <message>
+        <source>The driver timed out waiting for the GPU System Processor (GSP); the GPU may hang.</source>
+        <translation>驱动等待 GPU 系统处理器（GSP）超时；GPU 可能挂起。</translation>
+    </message>
+    <message>
+        <source>Reset the GPU or reboot; update the driver; if it recurs, try the driver with GSP firmware disabled.</source>
+        <translation>重置 GPU 或重启；更新驱动；若再次出现，尝试禁用 GSP 固件运行驱动。</translation>
+    </message>
+    <message>
+        <source>GSP error (Xid 120)</source>
+        <translation>GSP 错误（Xid 120）</translation>
+    </message>
+    <message>
+        <source>The GPU System Processor reported an error.</source>
+        <translation>GPU 系统处理器报告了错误。</translation>
+    </message>
+    <message>
+        <source>Reset the GPU; collect nvidia-bug-report.sh; update the driver.</source>
+        <translation>重置 GPU；收集 nvidia-bug-report.sh；更新驱动。</translation>
+    </message>
+    <message>
+        <source>NVIDIA driver error (Xid)</source>
+        <translation>NVIDIA 驱动错误（Xid）</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver reported an Xid this library has no entry for.</source>
+        <translation>NVIDIA 驱动报告了一个本库没有收录的 Xid。</translation>
+    </message>
+    <message>
+        <source>Look the code up in NVIDIA&apos;s Xid catalogue; collect nvidia-bug-report.sh.</source>
+        <translation>在 NVIDIA 的 Xid 目录中查找该代码；收集 nvidia-bug-report.sh。</translation>
+    </message>
+    <message>
+        <source>NVSwitch fatal error (SXid)</source>
+        <translation>NVSwitch 致命错误（SXid）</translation>
+    </message>
+    <message>
+        <source>An NVSwitch reported a fatal error: NVLink traffic through it stopped and jobs using it fail.</source>
+        <translation>一个 NVSwitch 报告致命错误：经过它的 NVLink 流量已停止，使用它的作业会失败。</translation>
+    </message>
+    <message>
+        <source>Drain the node, reset the fabric (reboot or nvidia-smi -r with Fabric Manager restart); collect nvidia-bug-report.sh.</source>
+        <translation>排空该节点，重置交换结构（重启，或 nvidia-smi -r 并重启 Fabric Manager）；收集 nvidia-bug-report.sh。</translation>
+    </message>
+    <message>
+        <source>NVSwitch error (SXid)</source>
+        <translation>NVSwitch 错误（SXid）</translation>
+    </message>
+    <message>
+        <source>An NVSwitch reported a non-fatal error on a port or link.</source>
+        <translation>一个 NVSwitch 在某个端口或链路上报告了非致命错误。</translation>
+    </message>
+    <message>
+        <source>Watch for repeats on the same link; check Fabric Manager logs.</source>
+        <translation>留意同一链路上是否重复出现；检查 Fabric Manager 日志。</translation>
+    </message>
+    <message>
+        <source>Row remapping failure</source>
+        <translation>行重映射失败</translation>
+    </message>
+    <message>
+        <source>The GPU has no spare rows left to remap failing memory.</source>
+        <translation>GPU 已没有备用行可用于重映射故障显存。</translation>
+    </message>
+    <message>
+        <source>Replace the GPU: it will keep producing uncorrectable errors.</source>
+        <translation>更换该 GPU：它会不断产生不可纠正的错误。</translation>
+    </message>
+    <message>
+        <source>Uncorrectable ECC error</source>
+        <translation>不可纠正的 ECC 错误</translation>
+    </message>
+    <message>
+        <source>GPU memory reported an uncorrectable ECC error.</source>
+        <translation>GPU 显存报告了不可纠正的 ECC 错误。</translation>
+    </message>
+    <message>
+        <source>Drain and reset the GPU; check remapped rows; replace it if errors recur.</source>
+        <translation>排空并重置该 GPU；检查已重映射的行；若错误再次出现，更换它。</translation>
+    </message>
+    <message>
+        <source>GPU has fallen off the bus</source>
+        <translation>GPU 已从总线上掉线</translation>
+    </message>
+    <message>
+        <source>Thermal slowdown</source>
+        <translation>过热降频</translation>
+    </message>
+    <message>
+        <source>The GPU lowered its clocks because it is too hot; jobs run slower.</source>
+        <translation>GPU 因温度过高而降低了时钟频率；作业运行变慢。</translation>
+    </message>
+    <message>
+        <source>Check airflow, fans and inlet temperature; lower the power limit until it cools.</source>
+        <translation>检查气流、风扇和进风温度；降低功耗上限直到它冷却。</translation>
+    </message>
+    <message>
+        <source>NCCL unhandled system error</source>
+        <translation>NCCL 未处理的系统错误</translation>
+    </message>
+    <message>
+        <source>NCCL failed on a system call or the network (often an InfiniBand/RoCE or shared-memory problem).</source>
+        <translation>NCCL 在系统调用或网络上失败（常见于 InfiniBand/RoCE 或共享内存问题）。</translation>
+    </message>
+    <message>
+        <source>Rerun with NCCL_DEBUG=INFO; check the NICs&apos; links and /dev/shm size on the ranks&apos; nodes.</source>
+        <translation>以 NCCL_DEBUG=INFO 重新运行；检查各 rank 所在节点的网卡链路和 /dev/shm 大小。</translation>
+    </message>
+    <message>
+        <source>NCCL collective timeout</source>
+        <translation>NCCL 集合通信超时</translation>
+    </message>
+    <message>
+        <source>A collective did not finish in time: a rank hung, died or lost its network.</source>
+        <translation>一次集合通信未能按时完成：某个 rank 挂起、退出或失去了网络。</translation>
+    </message>
+    <message>
+        <source>Find the slow or dead rank (its node&apos;s GPU and NIC events); restart the job from its checkpoint.</source>
+        <translation>找出缓慢或已退出的 rank（查看其节点的 GPU 和网卡事件）；从检查点重新启动作业。</translation>
+    </message>
+    <message>
+        <source>NCCL warning</source>
+        <translation>NCCL 警告</translation>
+    </message>
+    <message>
+        <source>NCCL reported a problem; it may have fallen back to a slower path.</source>
+        <translation>NCCL 报告了一个问题；它可能已退回到较慢的路径。</translation>
+    </message>
+    <message>
+        <source>Read the rest of the line; check NVLink and NIC events on the same node.</source>
+        <translation>阅读该行的其余部分；检查同一节点上的 NVLink 和网卡事件。</translation>
+    </message>
+    <message>
+        <source>CUDA out of memory</source>
+        <translation>CUDA 显存不足</translation>
+    </message>
+    <message>
+        <source>A job asked for more GPU memory than is free.</source>
+        <translation>某作业申请的 GPU 显存超过了空闲量。</translation>
+    </message>
+    <message>
+        <source>Lower the batch size or model shard, or ask for GPUs with more memory.</source>
+        <translation>减小批次大小或模型分片，或申请显存更大的 GPU。</translation>
+    </message>
+    <message>
+        <source>PFC pause storm</source>
+        <translation>PFC 暂停帧风暴</translation>
+    </message>
+    <message>
+        <source>A NIC or switch port is sending or receiving a storm of PFC pause frames: RoCE traffic stalls.</source>
+        <translation>某个网卡或交换机端口正在发送或接收大量 PFC 暂停帧：RoCE 流量停滞。</translation>
+    </message>
+    <message>
+        <source>Find the port that sends pauses (a stuck host); check ECN/PFC settings and the switch&apos;s storm guard.</source>
+        <translation>找出发送暂停帧的端口（一台卡住的主机）；检查 ECN/PFC 设置和交换机的风暴防护。</translation>
+    </message>
+    <message>
+        <source>RoCE/InfiniBand link down</source>
+        <translation>RoCE/InfiniBand 链路断开</translation>
+    </message>
+    <message>
+        <source>A high-speed NIC port lost its link: collectives over it fail or slow down.</source>
+        <translation>一个高速网卡端口失去链路：经过它的集合通信会失败或变慢。</translation>
+    </message>
+    <message>
+        <source>Check the cable, the transceiver and the switch port; ibstat / ip link on the node.</source>
+        <translation>检查线缆、光模块和交换机端口；在该节点上运行 ibstat / ip link。</translation>
+    </message>
+    <message>
+        <source>Kernel OOM killer</source>
+        <translation>内核 OOM killer</translation>
+    </message>
+    <message>
+        <source>The node ran out of memory and the kernel killed a process.</source>
+        <translation>该节点内存耗尽，内核终止了一个进程。</translation>
+    </message>
+    <message>
+        <source>Find the killed process in the line; limit host memory per job (cgroups, --mem) or add memory.</source>
+        <translation>在该行中找到被终止的进程；限制每个作业的主机内存（cgroups、--mem）或增加内存。</translation>
+    </message>
+    <message>
+        <source>Slurm node not responding</source>
+        <translation>Slurm 节点无响应</translation>
+    </message>
+    <message>
+        <source>slurmctld lost contact with a node&apos;s slurmd; its jobs may be requeued.</source>
+        <translation>slurmctld 与某节点的 slurmd 失去联系；其作业可能被重新排队。</translation>
+    </message>
+    <message>
+        <source>Check that the node is up, slurmd runs (systemctl status slurmd) and the network reaches it.</source>
+        <translation>确认该节点在线、slurmd 正在运行（systemctl status slurmd）且网络可达。</translation>
+    </message>
+    <message>
+        <source>slurmd failure</source>
+        <translation>slurmd 故障</translation>
+    </message>
+    <message>
+        <source>slurmd reported an error or a fatal condition.</source>
+        <translation>slurmd 报告了错误或致命情况。</translation>
+    </message>
+    <message>
+        <source>Read slurmd&apos;s log on the node (journalctl -u slurmd); fix and restart slurmd.</source>
+        <translation>阅读该节点上 slurmd 的日志（journalctl -u slurmd）；修复后重启 slurmd。</translation>
+    </message>
+    <message>
+        <source>kubelet failure</source>
+        <translation>kubelet 故障</translation>
+    </message>
+    <message>
+        <source>kubelet reported a failure (node not ready, PLEG unhealthy, eviction, device plugin).</source>
+        <translation>kubelet 报告了故障（节点未就绪、PLEG 不健康、驱逐、设备插件）。</translation>
+    </message>
+    <message>
+        <source>Read kubelet&apos;s log (journalctl -u kubelet); check the NVIDIA device plugin and container runtime.</source>
+        <translation>阅读 kubelet 的日志（journalctl -u kubelet）；检查 NVIDIA 设备插件和容器运行时。</translation>
     </message>
 </context>
 </TS>

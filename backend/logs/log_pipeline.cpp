@@ -92,8 +92,7 @@ std::vector<Event> LogPipeline::process(LogRecord &line)
         e.simulated = line.simulated;
         e.evidence.series = "logs:" + (line.node.empty() ? std::string("cluster") : line.node) + "/" + line.source;
         e.evidence.detector = "signature:" + sig.id;
-        e.message = sig.title + (line.node.empty() ? "" : " on " + line.node) +
-                    (line.gpu >= 0 ? " GPU " + std::to_string(line.gpu) : "") + ": " + sig.meaning + " " + sig.action;
+        e.message = signatureEventMessage(sig, line.node, line.gpu);
         events.push_back(std::move(e));
     }
     const LogTemplate *t = parsed.match.id ? m_parser.miner().find(parsed.match.id) : nullptr;

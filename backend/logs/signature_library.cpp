@@ -118,6 +118,12 @@ std::string deviceNamed(std::string_view line, std::string_view prefix)
 
 } // namespace
 
+std::string signatureEventMessage(const Signature &signature, const std::string &node, int gpu)
+{
+    return signature.title + (node.empty() ? "" : " on " + node) + (gpu >= 0 ? " GPU " + std::to_string(gpu) : "") +
+           ": " + signature.meaning + " " + signature.action;
+}
+
 SignatureLibrary::SignatureLibrary() : m_signatures(builtInSignatures()) {}
 
 const SignatureLibrary &SignatureLibrary::builtIn()

@@ -36,6 +36,10 @@ struct SignatureMatch {
     std::string device;  // a NIC or NVSwitch name when the line has one ("mlx5_0", "nvidia-nvswitch3")
 };
 
+// The message of the event a signature raises, in the engine's English:
+// "TITLE[ on NODE][ GPU N]: MEANING ACTION" (node empty, gpu < 0: left out).
+std::string signatureEventMessage(const Signature &signature, const std::string &node, int gpu);
+
 class SignatureLibrary {
 public:
     // The built-in library (the list in docs/logs-and-anomalies.md).

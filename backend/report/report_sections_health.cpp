@@ -2,6 +2,8 @@
 #include "backend/report/report_sections.h"
 #include "backend/report/report_stats.h"
 #include "backend/report/report_text.h"
+#include "translations/event_text.h"
+#include "translations/signature_text.h"
 
 #include <algorithm>
 #include <map>
@@ -65,7 +67,7 @@ std::vector<Cell> eventRow(const pb::Event &e, bool withResolution)
                           e.gpu() >= 0 ? numberCell(e.gpu(), 0) : textCell(""),
                           textCell(e.kind()),
                           textCell(severityName(e.severity())),
-                          textCell(e.message())};
+                          textCell(eventMessageText(e.message()).toStdString())};
     if (withResolution)
         row.push_back(textCell(resolution(e)));
     return row;
@@ -146,15 +148,17 @@ Section logSection(const GpuIndex &index)
     }
     Table sig{"failure_signatures",
               ReportText::tr8("Failure signatures"),
-              {ReportText::tr8("Signature"), ReportText::tr8("Lines"), ReportText::tr8("Templates"),
-               ReportText::tr8("Nodes")},
+              {ReportText::tr8("Signature"), ReportText::tr8("Failure"), ReportText::tr8("Lines"),
+               ReportText::tr8("Templates"), ReportText::tr8("Nodes")},
               {}};
     for (const auto &[name, v] : signatures) {
         const auto &[lines, templates, nodes] = v;
         std::string list;
         for (const std::string &n : nodes)
             list += (list.empty() ? "" : " ") + n;
-        sig.rows.push_back({textCell(name), numberCell(double(lines), 0), numberCell(templates, 0), textCell(list)});
+        const logs::Signature *known = logs::SignatureLibrary::builtIn().find(name);
+        sig.rows.push_back({textCell(name), textCell(known ? signatureTitleText(*known).toStdString() : ""),
+                            numberCell(double(lines), 0), numberCell(templates, 0), textCell(list)});
     }
     s.tables.push_back(std::move(top));
     s.tables.push_back(std::move(sig));

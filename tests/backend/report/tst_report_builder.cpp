@@ -1,8 +1,10 @@
 // The report computed from a snapshot whose numbers are worked out on paper (report_fixture.h):
 // KPIs per scope, the GPU series merged across job labels, the grouped utilization, and the
 // recommendations with the numbers behind them.
+#include "backend/logs/signature_library.h"
 #include "backend/report/report_builder.h"
 #include "tests/backend/report/report_fixture.h"
+#include "tests/support/in_language.h"
 
 #include <QTest>
 
@@ -176,6 +178,32 @@ private slots:
         QCOMPARE(anomalies->rows[1].back().text, std::string("acknowledged"));
         QCOMPARE(data->section("anomalies")->paragraphs[0], std::string("3 warnings or worse, 2 not acknowledged."));
         QCOMPARE(numberOf(data->table("failure_signatures"), "xid", "Lines"), 12.0);
+    }
+
+    // Events and failure signatures in the reader's language: the engine's English messages as the
+    // console shows them, each signature with its title.
+    void eventsAndSignaturesInTheReadersLanguage()
+    {
+        auto snapshot = paperSnapshot();
+        const sn::logs::Signature &xid79 = *sn::logs::SignatureLibrary::builtIn().find("nvrm.xid.79");
+        snapshot.mutable_events(0)->set_message(sn::logs::signatureEventMessage(xid79, "n2", 1));
+        snapshot.mutable_templates(0)->set_signature(xid79.id);
+        const auto english = buildReport(snapshot);
+        QVERIFY(english);
+        QCOMPARE(english->table("anomalies")->rows[0][5].text, snapshot.events(0).message());
+        const Table *signatures = english->table("failure_signatures");
+        QCOMPARE(signatures->rows[0][1].text, xid79.title);
+        const QString zh = sn::test::inChinese([&] {
+            const auto data = buildReport(snapshot);
+            return data ? QString::fromStdString(data->table("anomalies")->rows[0][5].text + "\n" +
+                                                 data->table("failure_signatures")->rows[0][1].text)
+                        : QString();
+        });
+        QCOMPARE(zh,
+                 QString::fromUtf8(
+                     "GPU 已从总线上掉线（Xid 79）（n2 GPU 1）：GPU 在 PCIe 上不再应答：其上的所有作业均已失败，"
+                     "重启之前它不可见。排空该节点，检查供电、散热和 PCIe 插接，然后重启；若 GPU 再次掉线，更换它。\n"
+                     "GPU 已从总线上掉线（Xid 79）"));
     }
 
     void recommendsFromTheData()
