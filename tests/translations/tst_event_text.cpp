@@ -15,6 +15,7 @@
 #include "backend/logs/log_pipeline.h"
 #include "backend/model/cluster_yaml.h"
 #include "backend/telemetry/prometheus/http_server.h"
+#include "tests/support/agent_registration.h"
 #include "tests/support/in_language.h"
 #include "tests/support/protected_cluster.h"
 #include "translations/event_text.h"
@@ -122,25 +123,14 @@ std::vector<pb::Event> logAnomalies()
     return out;
 }
 
-// A registration as supernode-agent sends it: `gpus` H100s on one NVSwitch and two NICs.
+// A registration as supernode-agent sends it, its GPUs with their bus IDs, and two NICs.
 pb::RegisterNodeRequest registration(const std::string &node, int gpus)
 {
-    pb::RegisterNodeRequest r;
-    pb::Node &n = *r.mutable_node();
-    n.set_name(node);
-    n.set_cpu_cores(96);
-    n.set_memory_bytes(1LL << 40);
-    for (int i = 0; i < gpus; ++i) {
-        pb::Gpu *g = n.add_gpus();
-        g->set_index(i);
-        g->set_uuid("GPU-" + node + "-" + std::to_string(i));
-        g->set_model("NVIDIA H100 80GB HBM3");
-        g->set_memory_bytes(80LL << 30);
-        g->set_pci_bus_id("00000000:" + std::to_string(18 + i) + ":00.0");
-    }
-    n.add_nvswitches()->set_model("NVSwitch");
+    pb::RegisterNodeRequest r = test::agentRegistration(node, gpus);
+    for (pb::Gpu &g : *r.mutable_node()->mutable_gpus())
+        g.set_pci_bus_id("00000000:" + std::to_string(18 + g.index()) + ":00.0");
     for (const char *name : {"mlx5_0", "mlx5_1"}) {
-        pb::Nic *nic = n.add_nics();
+        pb::Nic *nic = r.mutable_node()->add_nics();
         nic->set_name(name);
         nic->set_speed_gbps(400);
     }
@@ -197,7 +187,8 @@ std::vector<pb::Event> realClusterEvents()
         pb::Node &n = *changed.mutable_node();
         n.set_cpu_cores(128);
         n.set_memory_bytes(2LL << 40);
-        n.mutable_gpus()->RemoveLast(); // GPU7 gone
+        n.mutable_gpus()->RemoveLast(); // GPU7 gone, and its link
+        changed.mutable_links()->RemoveLast();
         n.mutable_gpus(0)->set_uuid("GPU-box-0-replaced");
         n.mutable_gpus(1)->set_model("NVIDIA H200");
         n.mutable_gpus(2)->set_memory_bytes(141LL << 30);

@@ -13,6 +13,7 @@
 #include "tests/backend/setup/capture_node_server.h"
 #include "tests/support/shared_data.h"
 #include "tests/support/stripped_binary.h"
+#include "translations/translation_loader.h"
 #include "ui/setup/setup_pages.h"
 #include "ui/setup/setup_wizard.h"
 #include "widgets/topology_view.h"
@@ -20,6 +21,7 @@
 #include <QAbstractButton>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -96,11 +98,21 @@ class TestSetupWizard : public QObject {
             qFatal("no %s", name);
         return t;
     }
+    // The page as it is, in English and, switched as the Language menu does, in Chinese
+    // (SN_SETUP_SCREENSHOTS/zh_CN): the pictures of docs/images and docs/images/zh_CN.
     void screenshot(SetupWizard &w, const QString &name)
     {
         const QString dir = qEnvironmentVariable("SN_SETUP_SCREENSHOTS");
-        if (!dir.isEmpty())
-            QVERIFY(w.grab().save(dir + "/setup-" + name + ".png"));
+        if (dir.isEmpty())
+            return;
+        QVERIFY(w.grab().save(dir + "/setup-" + name + ".png"));
+        QVERIFY(QDir(dir).mkpath(QStringLiteral("zh_CN")));
+        QVERIFY(installTranslations(QStringLiteral("zh_CN")));
+        QCoreApplication::processEvents();
+        const bool saved = w.grab().save(dir + "/zh_CN/setup-" + name + ".png");
+        QVERIFY(installTranslations(QStringLiteral("en")));
+        QCoreApplication::processEvents();
+        QVERIFY(saved);
     }
     // Pastes the two nodes with their key files and waits for the connection test to finish.
     void addNodes(SetupWizard &w, const QStringList &addresses)
