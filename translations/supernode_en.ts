@@ -715,6 +715,22 @@
         <source>Stopped: %1. The nodes already changed were rolled back; fix it and apply again.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>applying</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>applied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rolled back</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sn::ChecksPage</name>
@@ -767,6 +783,11 @@
     <message>
         <source>fail</source>
         <comment>a check&apos;s result</comment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>A check&apos;s name and what it found, in the detail under the list.</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -715,6 +715,22 @@
         <source>Stopped: %1. The nodes already changed were rolled back; fix it and apply again.</source>
         <translation>已停止：%1。已改动的节点均已回滚；修复后请重新应用。</translation>
     </message>
+    <message>
+        <source>applying</source>
+        <translation>正在应用</translation>
+    </message>
+    <message>
+        <source>applied</source>
+        <translation>已应用</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>rolled back</source>
+        <translation>已回滚</translation>
+    </message>
 </context>
 <context>
     <name>sn::ChecksPage</name>
@@ -768,6 +784,11 @@
         <source>fail</source>
         <comment>a check&apos;s result</comment>
         <translation>失败</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <extracomment>A check&apos;s name and what it found, in the detail under the list.</extracomment>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>

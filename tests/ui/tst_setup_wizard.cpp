@@ -11,6 +11,7 @@
 #include "backend/remote/grpc/remote_connection.h"
 #include "backend/setup/node_installer.h"
 #include "tests/backend/setup/capture_node_server.h"
+#include "tests/support/in_language.h"
 #include "tests/support/shared_data.h"
 #include "tests/support/stripped_binary.h"
 #include "translations/translation_loader.h"
@@ -108,10 +109,10 @@ class TestSetupWizard : public QObject {
         QVERIFY(w.grab().save(dir + "/setup-" + name + ".png"));
         QVERIFY(QDir(dir).mkpath(QStringLiteral("zh_CN")));
         QVERIFY(installTranslations(QStringLiteral("zh_CN")));
-        QCoreApplication::processEvents();
+        QTest::qWait(50); // the layouts of the new texts settle, parent after child
         const bool saved = w.grab().save(dir + "/zh_CN/setup-" + name + ".png");
         QVERIFY(installTranslations(QStringLiteral("en")));
-        QCoreApplication::processEvents();
+        QTest::qWait(50);
         QVERIFY(saved);
     }
     // Pastes the two nodes with their key files and waits for the connection test to finish.
@@ -223,6 +224,15 @@ private slots:
             notes += qsizetype(a.notes.size());
         }
         QCOMPARE(advice.count("# note: "), notes);
+        // The language switched while the page is shown (as the Language menu does): the advice
+        // is written again in Chinese, and in English once switched back.
+        const QString zh = test::inChinese([&] {
+            QCoreApplication::processEvents();
+            return find<QPlainTextEdit>(w, "ncclAdvice")->toPlainText();
+        });
+        QVERIFY2(zh != advice && zh.contains(QString::fromUtf8("单点故障")), qPrintable(zh));
+        QCoreApplication::processEvents();
+        QCOMPARE(find<QPlainTextEdit>(w, "ncclAdvice")->toPlainText(), advice);
         screenshot(w, "network");
         w.next();
 
@@ -259,6 +269,16 @@ private slots:
         auto *progress = find<QTreeWidget>(w, "applyProgress");
         QCOMPARE(progress->topLevelItem(0)->text(1), QString("applied"));
         QCOMPARE(progress->topLevelItem(1)->text(1), QString("applied"));
+        // Switched to Chinese after the apply: the nodes' states and the status follow.
+        const QStringList applyZh =
+            test::inChinese([&] {
+                QCoreApplication::processEvents();
+                return progress->topLevelItem(0)->text(1) + '\n' + find<QLabel>(w, "applyStatus")->text();
+            }).split('\n');
+        QCOMPARE(applyZh.value(0), QString::fromUtf8("已应用"));
+        QVERIFY2(applyZh.value(1).contains(QString::fromUtf8("节点")), qPrintable(applyZh.value(1)));
+        QCoreApplication::processEvents();
+        QCOMPARE(progress->topLevelItem(0)->text(1), QString("applied"));
         QVERIFY(QFile::exists(o.installRoot + "/node01/usr/bin/supernoded"));
         QVERIFY(QFile::exists(o.installRoot + "/node01/etc/supernode/cluster.yaml"));
         QVERIFY(QFile::exists(o.installRoot + "/node02/usr/bin/supernode-agent"));

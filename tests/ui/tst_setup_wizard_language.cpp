@@ -64,8 +64,12 @@ private slots:
         importPath->setText(QStringLiteral("/tmp/typed.yaml"));
         QCOMPARE(w.currentPage()->title(), QStringLiteral("Start"));
 
+        QCOMPARE(w.button(QWizard::NextButton)->text(), QStringLiteral("&Next >"));
         switchTo(QStringLiteral("zh_CN"));
         QCOMPARE(w.windowTitle(), QString::fromUtf8("部署集群"));
+        // QWizard's own buttons too, on the page shown (Qt's catalogue, qtbase_zh_CN.qm).
+        QCOMPARE(w.button(QWizard::NextButton)->text(), QString::fromUtf8("下一步(&N) >"));
+        QCOMPARE(w.button(QWizard::CancelButton)->text(), QString::fromUtf8("取消"));
         QCOMPARE(w.currentPage()->title(), QString::fromUtf8("开始"));
         QCOMPARE(child<QRadioButton>(w, "startNew")->text(), QString::fromUtf8("新建集群(&N)"));
         QCOMPARE(formLabel(name), QString::fromUtf8("集群名称(&N)："));
@@ -91,6 +95,8 @@ private slots:
 
         switchTo(QStringLiteral("en"));
         QCOMPARE(w.currentPage()->title(), QStringLiteral("Nodes"));
+        QCOMPARE(w.button(QWizard::BackButton)->text(), QStringLiteral("< &Back"));
+        QCOMPARE(w.button(QWizard::CancelButton)->text(), QStringLiteral("Cancel"));
         QCOMPARE(table->horizontalHeaderItem(0)->text(), QStringLiteral("Address"));
         QCOMPARE(child<QPushButton>(w, "addNodes")->text(), QStringLiteral("&Add these servers"));
         QCOMPARE(table->rowCount(), 2);

@@ -69,6 +69,49 @@ void ApplyPage::retranslate()
     m_apply->setText(tr("&Apply to the servers"));
     m_progress->setHeaderLabels({tr("Node"), tr("State"), tr("Detail")});
     setFormLabel(m_output, tr("Write cluster.yaml &to:"));
+    for (int i = 0; i < m_progress->topLevelItemCount() && i < int(m_nodes.size()); ++i)
+        showNode(m_progress->topLevelItem(i), m_nodes[std::size_t(i)]);
+    if (m_statusText)
+        m_status->setText(m_statusText());
+}
+
+namespace {
+
+QString applyStateText(setup::NodeApplyState state)
+{
+    switch (state) {
+    case setup::NodeApplyState::Pending:
+        return ApplyPage::tr("pending");
+    case setup::NodeApplyState::Applying:
+        return ApplyPage::tr("applying");
+    case setup::NodeApplyState::Applied:
+        return ApplyPage::tr("applied");
+    case setup::NodeApplyState::Failed:
+        return ApplyPage::tr("failed");
+    case setup::NodeApplyState::RolledBack:
+        return ApplyPage::tr("rolled back");
+    }
+    return QString::fromLatin1(setup::nodeApplyStateName(state));
+}
+
+} // namespace
+
+void ApplyPage::showNode(QTreeWidgetItem *item, const setup::NodeApplyResult &r)
+{
+    item->setText(0, QString::fromStdString(r.node));
+    item->setText(1, applyStateText(r.state));
+    // The report is the agent's whole answer: a line here, all of it in the tooltip.
+    const QString message = sn::engineMessageText(r.message);
+    item->setText(2, r.state == setup::NodeApplyState::Applied
+                         ? tr("the agent answered (%1 bytes; hover for its reading)").arg(message.size())
+                         : message.simplified().left(300));
+    item->setToolTip(2, message);
+}
+
+void ApplyPage::setStatus(std::function<QString()> text)
+{
+    m_statusText = std::move(text);
+    m_status->setText(m_statusText ? m_statusText() : QString());
 }
 
 void ApplyPage::changeEvent(QEvent *event)
@@ -107,8 +150,9 @@ void ApplyPage::initializePage()
     m_output->setText(s.outputYaml);
     m_yaml->setPlainText(QString::fromStdString(writeClusterYaml(specOf(m_w))));
     m_progress->clear();
+    m_nodes.clear();
     m_applied = false;
-    m_status->clear();
+    setStatus({});
 }
 
 bool ApplyPage::isComplete() const
@@ -125,7 +169,8 @@ void ApplyPage::apply()
     QSaveFile out(s.outputYaml);
     QDir().mkpath(QFileInfo(s.outputYaml).absolutePath());
     if (!out.open(QIODevice::WriteOnly) || out.write(m_yaml->toPlainText().toUtf8()) < 0 || !out.commit()) {
-        m_status->setText(tr("Could not write %1: %2").arg(s.outputYaml, out.errorString()));
+        setStatus(
+            [file = s.outputYaml, why = out.errorString()] { return tr("Could not write %1: %2").arg(file, why); });
         return;
     }
     // The head node's supernoded drop-in, written beside cluster.yaml and copied with it.
@@ -136,17 +181,20 @@ void ApplyPage::apply()
     const QString dropIn = QFileInfo(s.outputYaml).dir().filePath(QStringLiteral("supernoded-setup.conf"));
     QSaveFile dropInFile(dropIn);
     if (!dropInText) {
-        m_status->setText(tr("The Security page's listen address: %1").arg(sn::errorText(dropInText.error())));
+        setStatus([error = dropInText.error()] {
+            return tr("The Security page's listen address: %1").arg(sn::errorText(error));
+        });
         return;
     }
     if (!dropInFile.open(QIODevice::WriteOnly) || dropInFile.write(dropInText->c_str()) < 0 || !dropInFile.commit()) {
-        m_status->setText(tr("Could not write %1: %2").arg(dropIn, dropInFile.errorString()));
+        setStatus([dropIn, why = dropInFile.errorString()] { return tr("Could not write %1: %2").arg(dropIn, why); });
         return;
     }
     const SetupWizardOptions &o = m_w->options();
     std::vector<setup::NodeApplyPlan> plans;
     const QVector<int> active = s.activeNodes();
     m_progress->clear();
+    m_nodes.clear();
     for (int k = 0; k < active.size(); ++k) {
         const WizardNode &n = s.nodes[active[k]];
         QString why;
@@ -165,27 +213,24 @@ void ApplyPage::apply()
         if (o.adjustPlan)
             o.adjustPlan(plan);
         plans.push_back(std::move(plan));
-        m_progress->addTopLevelItem(new QTreeWidgetItem({QString::fromStdString(name), tr("pending"), QString()}));
+        m_nodes.push_back({name, setup::NodeApplyState::Pending, {}});
+        auto *item = new QTreeWidgetItem;
+        showNode(item, m_nodes.back());
+        m_progress->addTopLevelItem(item);
     }
     m_running = true;
     m_apply->setEnabled(false);
-    m_status->setText(tr("Applying ..."));
+    setStatus([] { return tr("Applying ..."); });
     emit completeChanged();
     auto progress = [this](const setup::NodeApplyResult &r) {
         QMetaObject::invokeMethod(
             this,
             [this, r] {
-                for (QTreeWidgetItem *item :
-                     m_progress->findItems(QString::fromStdString(r.node), Qt::MatchExactly, 0)) {
-                    item->setText(1, QString::fromLatin1(setup::nodeApplyStateName(r.state)));
-                    // The report is the agent's whole answer: a line here, all of it in the tooltip.
-                    const QString message = sn::engineMessageText(r.message);
-                    item->setText(2,
-                                  r.state == setup::NodeApplyState::Applied
-                                      ? tr("the agent answered (%1 bytes; hover for its reading)").arg(message.size())
-                                      : message.simplified().left(300));
-                    item->setToolTip(2, sn::engineMessageText(r.message));
-                }
+                for (std::size_t i = 0; i < m_nodes.size(); ++i)
+                    if (m_nodes[i].node == r.node && int(i) < m_progress->topLevelItemCount()) {
+                        m_nodes[i] = r;
+                        showNode(m_progress->topLevelItem(int(i)), r);
+                    }
             },
             Qt::QueuedConnection);
     };
@@ -197,10 +242,13 @@ void ApplyPage::apply()
                 m_running = false;
                 m_applied = outcome.status.ok();
                 m_apply->setEnabled(!m_applied);
-                m_status->setText(m_applied ? tr("Every node runs the agent and has reported.")
-                                            : tr("Stopped: %1. The nodes already changed were rolled back; fix it and "
-                                                 "apply again.")
-                                                  .arg(sn::errorText(outcome.status.error()).trimmed()));
+                if (m_applied)
+                    setStatus([] { return tr("Every node runs the agent and has reported."); });
+                else
+                    setStatus([error = outcome.status.error()] {
+                        return tr("Stopped: %1. The nodes already changed were rolled back; fix it and apply again.")
+                            .arg(sn::errorText(error).trimmed());
+                    });
                 emit completeChanged();
                 m_w->saveState();
             },

@@ -110,7 +110,8 @@ ChecksPage::ChecksPage(SetupWizard *wizard) : m_w(wizard)
             m_detail->clear();
             return;
         }
-        QString text = check->text(1) + ": " + check->text(2);
+        //: A check's name and what it found, in the detail under the list.
+        QString text = tr("%1: %2").arg(check->text(1), check->text(2));
         if (check->childCount() > 0)
             text += "\n" + tr("Fix: %1").arg(check->child(0)->text(2));
         m_detail->setText(text);
@@ -226,6 +227,8 @@ void NetworkPage::retranslate()
 {
     setTitle(tr("Network and topology"));
     setSubTitle(tr("How the GPUs and NICs are joined, as discovered, and the NCCL settings that follow from it."));
+    if (!m_advice->toPlainText().isEmpty()) // shown already: written again in the new language
+        m_advice->setPlainText(adviceText());
 }
 
 void NetworkPage::changeEvent(QEvent *event)
@@ -240,8 +243,13 @@ void NetworkPage::initializePage()
     const auto inventories = m_w->inventories();
     m_view->setShape(setupTopologyShape(inventories));
     QTimer::singleShot(0, m_view, &TopologyView::fit); // once the page has its size
+    m_advice->setPlainText(adviceText());
+}
+
+QString NetworkPage::adviceText() const
+{
     QString text;
-    for (const setup::NodeInventory &n : inventories) {
+    for (const setup::NodeInventory &n : m_w->inventories()) {
         const comms::NcclEnvAdvice a = comms::recommendNcclEnv(n.topology, n.name);
         text += tr("# %1\n").arg(QString::fromStdString(n.name));
         text += ncclAdviceShell(a);
@@ -258,7 +266,7 @@ void NetworkPage::initializePage()
                         .arg(n.gpuCount());
         text += "\n";
     }
-    m_advice->setPlainText(text);
+    return text;
 }
 
 } // namespace sn

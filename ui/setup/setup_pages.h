@@ -4,13 +4,16 @@
 // thread through QFutureWatcher, so the window never waits.
 
 #include "backend/setup/hardware_profile.h"
+#include "backend/setup/node_installer.h"
 #include "backend/setup/setup_checks.h"
 #include "ui/setup/setup_state.h"
 
 #include <QFuture>
 #include <QWizardPage>
 
+#include <functional>
 #include <optional>
+#include <vector>
 
 class QCheckBox;
 class QComboBox;
@@ -22,6 +25,7 @@ class QPushButton;
 class QRadioButton;
 class QTableWidget;
 class QTreeWidget;
+class QTreeWidgetItem;
 
 namespace sn {
 
@@ -162,7 +166,8 @@ protected:
     void changeEvent(QEvent *event) override; // LanguageChange: retranslate()
 
 private:
-    void retranslate(); // the static texts in the current language; what was typed stays
+    void retranslate();         // the texts in the current language, the NCCL advice shown included
+    QString adviceText() const; // each discovered node's NCCL settings and fabric notes
     SetupWizard *m_w;
     TopologyView *m_view;
     QPlainTextEdit *m_advice;
@@ -222,13 +227,19 @@ protected:
     void changeEvent(QEvent *event) override; // LanguageChange: retranslate()
 
 private:
-    void retranslate(); // the static texts in the current language; what was typed stays
+    void retranslate(); // the texts in the current language, the nodes' progress and the status included
+    // A node's row and the status line, written from what happened (not kept as text), so that
+    // a language switched during or after an apply rewrites them.
+    void showNode(QTreeWidgetItem *item, const setup::NodeApplyResult &result);
+    void setStatus(std::function<QString()> text);
     SetupWizard *m_w;
     QPlainTextEdit *m_yaml;
     QLineEdit *m_output;
     QPushButton *m_apply;
     QTreeWidget *m_progress;
     QLabel *m_status, *m_detail;
+    std::vector<setup::NodeApplyResult> m_nodes; // a row each, in m_progress's order
+    std::function<QString()> m_statusText;
     bool m_running = false;
     bool m_applied = false;
     QFuture<void> m_work;

@@ -114,6 +114,16 @@ SetupWizard::~SetupWizard() = default;
 void SetupWizard::retranslate()
 {
     setWindowTitle(tr("Set up a cluster"));
+    // QWizard writes its buttons' texts when it shows a page, not when the language changes: the
+    // page on screen kept "< Back" and "Next >". Its classic style's texts again, from Qt's own
+    // catalogue (qtbase_*.qm, context QWizard; a variable, so lupdate leaves them to Qt).
+    static constexpr const char *kQtWizard = "QWizard";
+    setButtonText(BackButton, QCoreApplication::translate(kQtWizard, "< &Back"));
+    setButtonText(NextButton, QCoreApplication::translate(kQtWizard, "&Next >"));
+    setButtonText(CommitButton, QCoreApplication::translate(kQtWizard, "Commit"));
+    setButtonText(FinishButton, QCoreApplication::translate(kQtWizard, "&Finish"));
+    setButtonText(CancelButton, QCoreApplication::translate(kQtWizard, "Cancel"));
+    setButtonText(HelpButton, QCoreApplication::translate(kQtWizard, "&Help"));
 }
 
 void SetupWizard::changeEvent(QEvent *event)
