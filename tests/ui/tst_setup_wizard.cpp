@@ -178,6 +178,16 @@ private slots:
             connectionOf(w, 0).contains("Unknown host key") && connectionOf(w, 1).contains("Unknown host key"), 20000);
         QVERIFY2(connectionOf(w, 0).contains(m_a.sshd().hostKeyFingerprint()), qPrintable(connectionOf(w, 0)));
         QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
+        // The language switched while the results are shown: they are written again in it.
+        const QString keyZh = test::inChinese([&] {
+            QCoreApplication::processEvents();
+            return connectionOf(w, 0);
+        });
+        QVERIFY2(keyZh.contains(QString::fromUtf8("未知主机密钥")) &&
+                     keyZh.contains(m_a.sshd().hostKeyFingerprint()),
+                 qPrintable(keyZh));
+        QCoreApplication::processEvents();
+        QVERIFY(connectionOf(w, 0).contains("Unknown host key"));
         screenshot(w, "nodes-host-key");
         for (int r = 0; r < 2; ++r) {
             find<QTableWidget>(w, "nodes")->selectRow(r);

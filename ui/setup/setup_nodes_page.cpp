@@ -97,7 +97,18 @@ void NodesPage::retranslate()
     m_accept->setText(tr("A&ccept host key"));
     m_reject->setText(tr("Re&ject host key"));
     m_progress->setFormat(tr("%v of %m tested"));
-    refresh(); // "not tested" and the status line; the typed addresses are in the state
+    auto &nodes = m_w->state().nodes;
+    for (WizardNode &n : nodes)
+        if (const auto it = m_connectionText.constFind(n.address); it != m_connectionText.constEnd())
+            n.connection = (*it)();
+    refresh(); // "not tested", the connections and the status line; the typed addresses are in the state
+}
+
+void NodesPage::setConnection(int row, std::function<QString()> text)
+{
+    WizardNode &n = m_w->state().nodes[row];
+    n.connection = text();
+    m_connectionText.insert(n.address, std::move(text));
 }
 
 void NodesPage::changeEvent(QEvent *event)
@@ -206,10 +217,10 @@ void NodesPage::testConnections()
         SshOptions o = m_w->state().sshOptionsFor(nodes[r], m_w->options().sshDefaults, &why);
         nodes[r].connected = false;
         if (!why.isEmpty()) {
-            nodes[r].connection = tr("Bad address: %1").arg(why);
+            setConnection(r, [why] { return tr("Bad address: %1").arg(why); });
             continue;
         }
-        nodes[r].connection = tr("connecting ...");
+        setConnection(r, [] { return tr("connecting ..."); });
         ++m_running;
         ++m_started;
         auto *watcher = new QFutureWatcher<setup::ConnectionProbe>(this);
@@ -222,14 +233,17 @@ void NodesPage::testConnections()
             if (r < nodes.size() && nodes[r].address == address) { // the row was not edited meanwhile
                 nodes[r].connected = p.ok;
                 if (p.ok) {
-                    nodes[r].connection = tr("connected");
+                    setConnection(r, [] { return tr("connected"); });
                 } else if (p.unknownKey) {
                     m_unknownKeys[r] = QString::fromStdString(p.unknownKey->fingerprint);
-                    nodes[r].connection = tr("Unknown host key %1 %2: compare it with the server's "
-                                             "(ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub) and accept or reject it")
-                                              .arg(QString::fromStdString(p.unknownKey->type), m_unknownKeys[r]);
+                    setConnection(r,
+                                  [type = QString::fromStdString(p.unknownKey->type), fingerprint = m_unknownKeys[r]] {
+                                      return tr("Unknown host key %1 %2: compare it with the server's "
+                                                "(ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub) and accept or reject it")
+                                          .arg(type, fingerprint);
+                                  });
                 } else {
-                    nodes[r].connection = sn::errorText(p.error);
+                    setConnection(r, [error = p.error] { return sn::errorText(error); });
                 }
             }
             refresh();
@@ -256,7 +270,9 @@ void NodesPage::rejectSelectedKey()
     const int r = m_table->currentRow();
     if (r < 0 || r >= m_unknownKeys.size() || m_unknownKeys[r].isEmpty())
         return;
-    m_w->state().nodes[r].connection = tr("Host key %1 rejected: this server is not used").arg(m_unknownKeys[r]);
+    setConnection(r, [fingerprint = m_unknownKeys[r]] {
+        return tr("Host key %1 rejected: this server is not used").arg(fingerprint);
+    });
     m_unknownKeys[r].clear();
     refresh();
 }

@@ -9,6 +9,7 @@
 #include "ui/setup/setup_state.h"
 
 #include <QFuture>
+#include <QHash>
 #include <QWizardPage>
 
 #include <functional>
@@ -88,6 +89,10 @@ private:
     QProgressBar *m_progress;
     int m_running = 0, m_started = 0;
     QStringList m_unknownKeys; // per row: the fingerprint offered, empty none
+    // A node's connection test in words, written again when the language changes (by address:
+    // rows move when others are removed). setConnection() keeps it and writes the state's text.
+    QHash<QString, std::function<QString()>> m_connectionText;
+    void setConnection(int row, std::function<QString()> text);
 };
 
 class DiscoverPage : public QWizardPage {
