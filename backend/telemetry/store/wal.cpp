@@ -110,12 +110,20 @@ Result<WalReplayReport> Wal::replay(const QString &dir, const SeriesFn &onSeries
                 const std::uint64_t n = r.varint("sample count");
                 const std::int64_t base = r.signedVarint("base time");
                 batch.clear();
+                std::string outOfRange;
                 for (std::uint64_t i = 0; i < n && r.ok(); ++i) {
                     const std::uint64_t ref = r.varint("series id");
-                    const std::int64_t t = base + r.signedVarint("time");
+                    const std::int64_t delta = r.signedVarint("time");
                     const double v = bitsDouble(r.fixed64("value"));
                     if (!r.ok())
                         break;
+                    // A corrupt delta must not overflow: the writer never makes a time past int64.
+                    std::int64_t t = 0;
+                    if (__builtin_add_overflow(base, delta, &t)) {
+                        outOfRange = "sample " + std::to_string(i) + "'s time overflows (base " + std::to_string(base) +
+                                     ", delta " + std::to_string(delta) + ")";
+                        break;
+                    }
                     const auto it = ids.find(ref);
                     if (it == ids.end()) {
                         ++report.unknownSeriesSamples;
@@ -123,8 +131,8 @@ Result<WalReplayReport> Wal::replay(const QString &dir, const SeriesFn &onSeries
                     }
                     batch.push_back({it->second, t, v});
                 }
-                if (!r.ok()) {
-                    problem = "bad samples record: " + r.error();
+                if (!r.ok() || !outOfRange.empty()) {
+                    problem = "bad samples record: " + (r.ok() ? outOfRange : r.error());
                     break;
                 }
                 onSamples(batch.data(), batch.size());

@@ -1,13 +1,19 @@
 // The write-ahead log: what was committed replays after the store object is destroyed
 // without a clean close, after the process is killed, and after the log is cut mid-record or
 // corrupted (the bad tail is reported and truncated; every record before it is kept).
+#include "backend/telemetry/store/crc32c.h"
 #include "backend/telemetry/store/store_query.h"
 #include "backend/telemetry/store/time_series_store.h"
+#include "backend/telemetry/store/varint.h"
 
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <climits>
+#include <cstring>
+#include <vector>
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -161,6 +167,43 @@ private slots:
         auto again = std::move(TimeSeriesStore::open(optionsIn(dir.path())).value());
         QVERIFY(!again->openReport().wal.truncated);
         QCOMPARE(countSamples(*again), std::size_t(lastRecordKept ? 2050 : 2040));
+    }
+
+    // A samples record whose CRC matches but whose time delta would overflow past int64 (what
+    // fuzz_wal_replay found: UBSan's signed overflow) is a bad record: reported and truncated.
+    void aSampleTimeThatOverflowsIsABadRecord()
+    {
+        QTemporaryDir dir;
+        {
+            auto store = std::move(TimeSeriesStore::open(optionsIn(dir.path())).value());
+            writeBatches(*store, 3);
+        }
+        const QString segment = onlySegment(dir.path());
+        const qint64 before = QFileInfo(segment).size();
+        std::vector<std::uint8_t> payload;
+        putVarint(payload, 1);                // one sample
+        putSigned(payload, 1700000000000);    // base time
+        putVarint(payload, 0);                // series id
+        putSigned(payload, INT64_MAX - 2000); // time delta: base + delta overflows
+        for (int i = 0; i < 8; ++i)           // value
+            payload.push_back(0);
+        std::vector<std::uint8_t> record(9);
+        const auto length = static_cast<std::uint32_t>(payload.size());
+        std::memcpy(record.data(), &length, 4); // little-endian, as the WAL writes it
+        record[8] = 2;                          // a samples record
+        record.insert(record.end(), payload.begin(), payload.end());
+        const std::uint32_t crc = crc32c(record.data() + 8, length + 1);
+        std::memcpy(record.data() + 4, &crc, 4);
+        QFile f(segment);
+        QVERIFY(f.open(QIODevice::Append));
+        f.write(reinterpret_cast<const char *>(record.data()), qint64(record.size()));
+        f.close();
+        auto store = std::move(TimeSeriesStore::open(optionsIn(dir.path())).value());
+        const WalReplayReport &r = store->openReport().wal;
+        QVERIFY(r.truncated);
+        QVERIFY2(QString::fromStdString(r.problem).contains("time overflows"), r.problem.c_str());
+        QCOMPARE(r.truncatedAtByte, std::uint64_t(before));
+        QCOMPARE(countSamples(*store), std::size_t(30));
     }
 
     void garbageSegmentNeverCrashes()
