@@ -9,6 +9,18 @@
 
 namespace sn::logs {
 
+namespace {
+
+// Xid 79 and the driver's own "fallen off the bus" line are the same failure.
+constexpr const char *kOffTheBusMeaning = QT_TRANSLATE_NOOP(
+    "sn::logs::Signature",
+    "The GPU stopped answering on PCIe: every job on it has failed and it is invisible until reboot.");
+constexpr const char *kOffTheBusAction = QT_TRANSLATE_NOOP(
+    "sn::logs::Signature",
+    "Drain the node, check power, cooling and PCIe seating, reboot; replace the GPU if it falls off again.");
+
+} // namespace
+
 std::vector<Signature> builtInSignatures()
 {
     using S = Severity;
@@ -99,13 +111,8 @@ std::vector<Signature> builtInSignatures()
              "Check nvidia-smi nvlink -e counters; reset the GPUs on the link; reseat or service the board if it "
              "recurs.")},
         {"nvrm.xid.79", "gpu.lost", S::Critical,
-         QT_TRANSLATE_NOOP("sn::logs::Signature", "GPU has fallen off the bus (Xid 79)"),
-         QT_TRANSLATE_NOOP(
-             "sn::logs::Signature",
-             "The GPU stopped answering on PCIe: every job on it has failed and it is invisible until reboot."),
-         QT_TRANSLATE_NOOP(
-             "sn::logs::Signature",
-             "Drain the node, check power, cooling and PCIe seating, reboot; replace the GPU if it falls off again.")},
+         QT_TRANSLATE_NOOP("sn::logs::Signature", "GPU has fallen off the bus (Xid 79)"), kOffTheBusMeaning,
+         kOffTheBusAction},
         {"nvrm.xid.92", "gpu.ecc", S::Warning,
          QT_TRANSLATE_NOOP("sn::logs::Signature", "High single-bit ECC error rate (Xid 92)"),
          QT_TRANSLATE_NOOP("sn::logs::Signature",
@@ -164,13 +171,7 @@ std::vector<Signature> builtInSignatures()
          QT_TRANSLATE_NOOP("sn::logs::Signature",
                            "Drain and reset the GPU; check remapped rows; replace it if errors recur.")},
         {"gpu.fallen_off_bus", "gpu.lost", S::Critical,
-         QT_TRANSLATE_NOOP("sn::logs::Signature", "GPU has fallen off the bus"),
-         QT_TRANSLATE_NOOP(
-             "sn::logs::Signature",
-             "The GPU stopped answering on PCIe: every job on it has failed and it is invisible until reboot."),
-         QT_TRANSLATE_NOOP(
-             "sn::logs::Signature",
-             "Drain the node, check power, cooling and PCIe seating, reboot; replace the GPU if it falls off again.")},
+         QT_TRANSLATE_NOOP("sn::logs::Signature", "GPU has fallen off the bus"), kOffTheBusMeaning, kOffTheBusAction},
         {"gpu.thermal_slowdown", "gpu.thermal", S::Warning,
          QT_TRANSLATE_NOOP("sn::logs::Signature", "Thermal slowdown"),
          QT_TRANSLATE_NOOP("sn::logs::Signature", "The GPU lowered its clocks because it is too hot; jobs run slower."),
