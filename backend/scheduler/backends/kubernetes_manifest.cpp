@@ -252,7 +252,8 @@ Result<KubernetesManifests> renderKubernetesJob(const pb::JobSpec &spec, const K
     result.jobName = dns1123Label(original);
     const std::string &name = result.jobName;
     const int gpusPerPod = spec.gpus_max() / pods;
-    const int cpusPerPod = spec.cpus() > 0 ? std::max(1, (spec.cpus() + pods - 1) / pods) : 0;
+    // Rounded up without overflow (cpus may be INT32_MAX).
+    const int cpusPerPod = spec.cpus() > 0 ? std::max(1, spec.cpus() / pods + (spec.cpus() % pods != 0)) : 0;
 
     YAML::Emitter out;
     Doc d(out);

@@ -35,7 +35,8 @@ bool isDependency(const std::string &dependency)
 
 std::string mebibytes(std::int64_t bytes)
 {
-    const std::int64_t mib = (bytes + (1 << 20) - 1) >> 20;
+    // Rounded up without overflow: JobSpec.memory_bytes may be anything up to INT64_MAX.
+    const std::int64_t mib = (bytes >> 20) + ((bytes & ((1 << 20) - 1)) != 0);
     return std::to_string(mib) + "M";
 }
 
@@ -55,7 +56,7 @@ std::string slurmGresType(const std::string &gpuModel)
 
 std::string slurmDuration(std::int64_t seconds)
 {
-    const std::int64_t minutes = (seconds + 59) / 60;
+    const std::int64_t minutes = seconds / 60 + (seconds % 60 != 0); // rounded up, without overflow
     char text[64];
     std::snprintf(text, sizeof text, "%lld-%02lld:%02lld:00", static_cast<long long>(minutes / 1440),
                   static_cast<long long>(minutes / 60 % 24), static_cast<long long>(minutes % 60));
@@ -105,9 +106,11 @@ Result<RenderedJob> renderSbatch(const pb::JobSpec &spec, const SlurmSubmitOptio
     if (spec.tasks_per_node() > 0)
         argv.push_back("--ntasks-per-node=" + std::to_string(spec.tasks_per_node()));
     if (spec.cpus() > 0) {
-        // JobSpec.cpus is the job's total; Slurm counts per task.
-        const int tasks = nodes * std::max(1, spec.tasks_per_node());
-        argv.push_back("--cpus-per-task=" + std::to_string(std::max(1, (spec.cpus() + tasks - 1) / tasks)));
+        // JobSpec.cpus is the job's total; Slurm counts per task. In 64 bits: nodes and tasks per
+        // node are int32 each, their product is not.
+        const std::int64_t tasks = std::int64_t{nodes} * std::max(1, spec.tasks_per_node());
+        const std::int64_t perTask = spec.cpus() / tasks + (spec.cpus() % tasks != 0);
+        argv.push_back("--cpus-per-task=" + std::to_string(std::max<std::int64_t>(1, perTask)));
     }
     if (spec.memory_bytes() > 0)
         argv.push_back("--mem=" + mebibytes(spec.memory_bytes())); // per node, as JobSpec.memory_bytes

@@ -7,6 +7,8 @@
 
 #include <QTest>
 
+#include <limits>
+
 #include <yaml-cpp/yaml.h>
 
 using namespace sn;
@@ -507,8 +509,25 @@ private slots:
         QCOMPARE(memoryQuantity(std::int64_t(1536) << 20), std::string("1536Mi"));
         QCOMPARE(memoryQuantity(1000), std::string("1000"));
         QCOMPARE(memoryQuantity(std::int64_t(2) << 40), std::string("2Ti"));
+        QCOMPARE(memoryQuantity(std::numeric_limits<std::int64_t>::max()),
+                 std::to_string(std::numeric_limits<std::int64_t>::max()));
         QCOMPARE(gpuProductLabelValue("NVIDIA H100 80GB HBM3"), std::string("NVIDIA-H100-80GB-HBM3"));
         QCOMPARE(gpuProductLabelValue(" (H200) "), std::string("H200"));
+    }
+
+    // The largest CPU count a JobSpec can hold is split over pods, rounded up, not overflowed.
+    void theLargestCpuCountIsSplitExactly()
+    {
+        pb::JobSpec spec = baseSpec();
+        spec.set_cpus(std::numeric_limits<std::int32_t>::max());
+        const auto onePod = renderKubernetesJob(spec, baseOptions());
+        QVERIFY2(onePod, onePod ? "" : onePod.error().message.c_str());
+        QVERIFY2(QString::fromStdString(onePod->yaml).contains("cpu: \"2147483647\""), onePod->yaml.c_str());
+        setGpus(spec, 2);
+        spec.set_node_count(2);
+        const auto twoPods = renderKubernetesJob(spec, baseOptions());
+        QVERIFY2(twoPods, twoPods ? "" : twoPods.error().message.c_str());
+        QVERIFY2(QString::fromStdString(twoPods->yaml).contains("cpu: \"1073741824\""), twoPods->yaml.c_str());
     }
 
     // The validator is a real check: broken manifests are rejected with what and where.

@@ -6,6 +6,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <limits>
 
 using namespace sn;
 
@@ -214,6 +215,34 @@ private slots:
         QCOMPARE(QString::fromStdString(slurmDuration(59)), QString("0-00:01:00"));
         QCOMPARE(QString::fromStdString(slurmDuration(3600)), QString("0-01:00:00"));
         QCOMPARE(QString::fromStdString(slurmDuration(2 * 86400 + 61)), QString("2-00:02:00"));
+        // The largest limit a JobSpec can carry still rounds up to a whole minute, not past int64.
+        const std::int64_t maxSeconds = std::numeric_limits<std::int64_t>::max();
+        QCOMPARE(QString::fromStdString(slurmDuration(maxSeconds)),
+                 QString("%1-%2:%3:00")
+                     .arg((maxSeconds / 60 + 1) / 1440)
+                     .arg((maxSeconds / 60 + 1) / 60 % 24, 2, 10, QChar('0'))
+                     .arg((maxSeconds / 60 + 1) % 60, 2, 10, QChar('0')));
+    }
+
+    // The largest values a JobSpec's fields can hold are rendered, not overflowed (the fuzzer's
+    // find: 2 nodes x 1342177279 tasks per node overflowed int).
+    void extremeCountsAndSizesAreRenderedExactly()
+    {
+        pb::JobSpec spec = baseSpec();
+        spec.set_node_count(2);
+        spec.set_tasks_per_node(1342177279);
+        spec.set_cpus(std::numeric_limits<std::int32_t>::max());
+        spec.set_memory_bytes(std::numeric_limits<std::int64_t>::max());
+        const auto job = renderSbatch(spec, {});
+        QVERIFY2(job, job ? "" : job.error().message.c_str());
+        QVERIFY2(hasWord(*job, "--ntasks-per-node=1342177279"), qPrintable(words(*job)));
+        QVERIFY2(hasWord(*job, "--cpus-per-task=1"), qPrintable(words(*job)));
+        QVERIFY2(hasWord(*job, "--mem=8796093022208M"), qPrintable(words(*job))); // 2^63 bytes, in MiB
+
+        spec.set_tasks_per_node(1);
+        const auto perTask = renderSbatch(spec, {});
+        QVERIFY(perTask);
+        QVERIFY2(hasWord(*perTask, "--cpus-per-task=1073741824"), qPrintable(words(*perTask))); // (2^31-1)/2 up
     }
 };
 
