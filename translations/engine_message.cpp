@@ -123,6 +123,30 @@ const char *const kPatterns[] = {
                       "man-in-the-middle attack), or the host was reinstalled. The old key is at %4; refusing to "
                       "connect. If the change is expected, remove that line (ssh-keygen -R '%5') and connect again."),
     QT_TRANSLATE_NOOP("sn::EngineMessage", "cannot check the host key of %1 against %2: %3"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "SSH: cannot connect (%1): %2"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "SSH: authentication with %1 failed (%2): %3"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "SSH: cannot open a channel to run %1 (%2): %3"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "SSH: cannot run %1 (%2): %3"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "SSH address '%1': port '%2' is not a number from 1 to 65535"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "SSH address '%1': empty user before '@'"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "SSH address '%1': '[' without ']'"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "SSH address '%1': expected ':PORT' after ']'"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "SSH address '%1': no host"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage",
+                      "SSH address '%1': user and host may not hold spaces, quotes, slashes or control characters"),
+    // Slurm and Kubernetes backends (scheduler/backends/): the frame is ours, what follows the
+    // colon is sbatch's, kubectl's or the API server's own words and stays as they wrote it.
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "Slurm refused the job: %1"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "Slurm (%1): %2"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "'%1' is not a Slurm job id"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "Kubernetes refused the job: %1"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "Kubernetes (kubectl, %1): %2"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "Kubernetes API server unreachable (%1): %2"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage",
+                      "a Job named %1 already exists in namespace %2 (kubectl apply: %3); give the job another "
+                      "name or delete the old one"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "kubectl apply did not report the Job %1: %2"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "'%1' is not a Kubernetes job id (namespace/name)"),
 };
 
 // Why a job waits or was stopped, and why a plan does not fit (backend/scheduler/scheduler*.cpp,

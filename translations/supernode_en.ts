@@ -1739,6 +1739,82 @@ supernode --connect %4 --ca %5 --token-file %6%7</source>
         <source>depends on unknown job %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>SSH: cannot connect (%1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH: authentication with %1 failed (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH: cannot open a channel to run %1 (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH: cannot run %1 (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH address &apos;%1&apos;: port &apos;%2&apos; is not a number from 1 to 65535</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH address &apos;%1&apos;: empty user before &apos;@&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH address &apos;%1&apos;: &apos;[&apos; without &apos;]&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH address &apos;%1&apos;: expected &apos;:PORT&apos; after &apos;]&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH address &apos;%1&apos;: no host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SSH address &apos;%1&apos;: user and host may not hold spaces, quotes, slashes or control characters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slurm refused the job: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slurm (%1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a Slurm job id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kubernetes refused the job: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kubernetes (kubectl, %1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kubernetes API server unreachable (%1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a Job named %1 already exists in namespace %2 (kubectl apply: %3); give the job another name or delete the old one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kubectl apply did not report the Job %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a Kubernetes job id (namespace/name)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sn::EventDetails</name>

@@ -1749,6 +1749,82 @@ supernode --connect %4 --ca %5 --token-file %6%7</translation>
         <source>depends on unknown job %1</source>
         <translation>依赖未知的作业 %1</translation>
     </message>
+    <message>
+        <source>SSH: cannot connect (%1): %2</source>
+        <translation>SSH：无法连接（%1）：%2</translation>
+    </message>
+    <message>
+        <source>SSH: authentication with %1 failed (%2): %3</source>
+        <translation>SSH：使用 %1 进行身份验证失败（%2）：%3</translation>
+    </message>
+    <message>
+        <source>SSH: cannot open a channel to run %1 (%2): %3</source>
+        <translation>SSH：无法打开通道来运行 %1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>SSH: cannot run %1 (%2): %3</source>
+        <translation>SSH：无法运行 %1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>SSH address &apos;%1&apos;: port &apos;%2&apos; is not a number from 1 to 65535</source>
+        <translation>SSH 地址 &apos;%1&apos;：端口 &apos;%2&apos; 不是 1 到 65535 之间的数字</translation>
+    </message>
+    <message>
+        <source>SSH address &apos;%1&apos;: empty user before &apos;@&apos;</source>
+        <translation>SSH 地址 &apos;%1&apos;：&apos;@&apos; 之前的用户名为空</translation>
+    </message>
+    <message>
+        <source>SSH address &apos;%1&apos;: &apos;[&apos; without &apos;]&apos;</source>
+        <translation>SSH 地址 &apos;%1&apos;：有 &apos;[&apos; 但没有 &apos;]&apos;</translation>
+    </message>
+    <message>
+        <source>SSH address &apos;%1&apos;: expected &apos;:PORT&apos; after &apos;]&apos;</source>
+        <translation>SSH 地址 &apos;%1&apos;：&apos;]&apos; 之后应为 &apos;:PORT&apos;</translation>
+    </message>
+    <message>
+        <source>SSH address &apos;%1&apos;: no host</source>
+        <translation>SSH 地址 &apos;%1&apos;：没有主机名</translation>
+    </message>
+    <message>
+        <source>SSH address &apos;%1&apos;: user and host may not hold spaces, quotes, slashes or control characters</source>
+        <translation>SSH 地址 &apos;%1&apos;：用户名和主机名不能包含空格、引号、斜杠或控制字符</translation>
+    </message>
+    <message>
+        <source>Slurm refused the job: %1</source>
+        <translation>Slurm 拒绝了该作业：%1</translation>
+    </message>
+    <message>
+        <source>Slurm (%1): %2</source>
+        <translation>Slurm（%1）：%2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a Slurm job id</source>
+        <translation>&apos;%1&apos; 不是 Slurm 作业 ID</translation>
+    </message>
+    <message>
+        <source>Kubernetes refused the job: %1</source>
+        <translation>Kubernetes 拒绝了该作业：%1</translation>
+    </message>
+    <message>
+        <source>Kubernetes (kubectl, %1): %2</source>
+        <translation>Kubernetes（kubectl，%1）：%2</translation>
+    </message>
+    <message>
+        <source>Kubernetes API server unreachable (%1): %2</source>
+        <translation>无法访问 Kubernetes API 服务器（%1）：%2</translation>
+    </message>
+    <message>
+        <source>a Job named %1 already exists in namespace %2 (kubectl apply: %3); give the job another name or delete the old one</source>
+        <translation>命名空间 %2 中已有名为 %1 的 Job（kubectl apply：%3）；请给作业换个名字，或删除旧的 Job</translation>
+    </message>
+    <message>
+        <source>kubectl apply did not report the Job %1: %2</source>
+        <translation>kubectl apply 没有报告 Job %1：%2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a Kubernetes job id (namespace/name)</source>
+        <translation>&apos;%1&apos; 不是 Kubernetes 作业 ID（应为 命名空间/名称）</translation>
+    </message>
 </context>
 <context>
     <name>sn::EventDetails</name>

@@ -1,11 +1,14 @@
-// Engine messages reach a Chinese user in Chinese: the real cluster.yaml parser's errors (and the
-// connection and permission messages the catalogue holds) are translated at display, keep their
-// file:line:column and the user's own text, and come back unchanged in English or when the
-// catalogue does not know them.
+// Engine messages reach a Chinese user in Chinese: the real cluster.yaml parser's errors, SSH
+// address and connection errors (and the connection and permission messages the catalogue
+// holds) are translated at display, keep their file:line:column and the user's own text, and come
+// back unchanged in English or when the catalogue does not know them.
 #include "backend/model/cluster_yaml.h"
 #include "backend/planner/job_planner.h"
+#include "backend/remote/ssh/ssh_session.h"
+#include "backend/remote/ssh/ssh_target.h"
 #include "backend/scheduler/placement_policies.h"
 #include "backend/scheduler/scheduler.h"
+#include "tests/backend/telemetry/loopback_port.h"
 #include "translations/engine_message.h"
 #include "translations/translation_loader.h"
 
@@ -272,6 +275,54 @@ private slots:
         const QString zh = errorText(refused.error());
         QVERIFY(installTranslations(QStringLiteral("en")));
         QVERIFY2(zh == chinese, qPrintable(QString::fromStdString(refused.error().message) + "\n" + zh));
+    }
+
+    // The SSH addresses a user types into the wizard or --ssh, refused by the real parser, and a
+    // real libssh connection to a closed loopback port: the frame in Chinese, the address as typed
+    // and libssh's own words kept.
+    void sshMessagesInChinese_data()
+    {
+        QTest::addColumn<QString>("address");
+        QTest::addColumn<QString>("chinese");
+        QTest::newRow("port") << "root@gpu01:99999"
+                              << QString::fromUtf8("SSH 地址 'root@gpu01:99999'：端口 '99999' 不是 1 到 65535 之间的数字");
+        QTest::newRow("empty user") << "@gpu01" << QString::fromUtf8("SSH 地址 '@gpu01'：'@' 之前的用户名为空");
+        QTest::newRow("bracket") << "[fe80::1" << QString::fromUtf8("SSH 地址 '[fe80::1'：有 '[' 但没有 ']'");
+        QTest::newRow("after bracket") << "[fe80::1]22"
+                                       << QString::fromUtf8("SSH 地址 '[fe80::1]22'：']' 之后应为 ':PORT'");
+        QTest::newRow("no host") << "root@" << QString::fromUtf8("SSH 地址 'root@'：没有主机名");
+        QTest::newRow("space") << "root@gpu 01"
+                               << QString::fromUtf8(
+                                      "SSH 地址 'root@gpu 01'：用户名和主机名不能包含空格、引号、斜杠或控制字符");
+    }
+    void sshMessagesInChinese()
+    {
+        QFETCH(QString, address);
+        QFETCH(QString, chinese);
+        const auto target = parseSshTarget(address.toStdString());
+        QVERIFY(!target);
+        QCOMPARE(errorText(target.error()), QString::fromStdString(target.error().message));
+        QVERIFY(installTranslations(QStringLiteral("zh_CN")));
+        QCOMPARE(errorText(target.error()), chinese);
+    }
+
+    void sshCannotConnectInChinese()
+    {
+        const std::uint16_t port = test::freeLoopbackPort(); // nothing listens there now
+        SshOptions options;
+        options.target = {"root", "127.0.0.1", port};
+        options.configFile = "";
+        options.connectTimeout = std::chrono::milliseconds(5000);
+        SshSession session(options);
+        const Status connected = session.connect();
+        QVERIFY(!connected);
+        const QString english = QString::fromStdString(connected.error().message);
+        const QString where = QStringLiteral("ssh://root@127.0.0.1:%1").arg(port);
+        QVERIFY2(english.startsWith("SSH: cannot connect (" + where + "): "), qPrintable(english));
+        QVERIFY(installTranslations(QStringLiteral("zh_CN")));
+        const QString zh = errorText(connected.error());
+        const QString libsshWords = english.mid(english.indexOf("): ") + 3);
+        QCOMPARE(zh, QString::fromUtf8("SSH：无法连接（%1）：%2").arg(where, libsshWords));
     }
 
     // Every pattern of the catalogue has its Chinese (translations_current checks the .ts; this

@@ -6,6 +6,8 @@
 // words. No test here talks to a Kubernetes API server: none can run on these machines.
 #include "backend/model/command_runner.h"
 #include "backend/scheduler/backends/kubectl_backend.h"
+#include "tests/support/in_language.h"
+#include "translations/engine_message.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -239,23 +241,30 @@ private slots:
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<int>("code");
         QTest::addColumn<QString>("messagePart");
+        QTest::addColumn<QString>("chinesePart"); // what the console shows in zh_CN (errorText)
         QTest::newRow("exists already")
             << QByteArray("job.batch/infer unchanged\n") << QByteArray() << 0 << int(ErrorCode::FailedPrecondition)
-            << "a Job named infer already exists in namespace mlteam (kubectl apply: unchanged)";
+            << "a Job named infer already exists in namespace mlteam (kubectl apply: unchanged)"
+            << QString::fromUtf8("命名空间 mlteam 中已有名为 infer 的 Job（kubectl apply：unchanged）；请给作业换个"
+                                 "名字，或删除旧的 Job");
         QTest::newRow("configured") << QByteArray("job.batch/infer configured\n") << QByteArray() << 0
-                                    << int(ErrorCode::FailedPrecondition) << "(kubectl apply: configured)";
+                                    << int(ErrorCode::FailedPrecondition) << "(kubectl apply: configured)"
+                                    << QString::fromUtf8("（kubectl apply：configured）");
         QTest::newRow("forbidden by quota")
             << QByteArray()
             << QByteArray("Error from server (Forbidden): error when creating \"STDIN\": jobs.batch "
                           "\"infer\" is forbidden: exceeded quota: supernode-queue\n")
-            << 1 << int(ErrorCode::InvalidArgument) << "Kubernetes refused the job: Error from server (Forbidden)";
+            << 1 << int(ErrorCode::InvalidArgument) << "Kubernetes refused the job: Error from server (Forbidden)"
+            << QString::fromUtf8("Kubernetes 拒绝了该作业：Error from server (Forbidden): error when creating");
         QTest::newRow("unreachable")
             << QByteArray()
             << QByteArray("E1203 memcache.go:265] couldn't get current server API group list: Get "
                           "\"https://10.0.0.1:6443/api\": dial tcp 10.0.0.1:6443: connect: connection refused\n")
-            << 1 << int(ErrorCode::Unavailable) << "Kubernetes API server unreachable";
+            << 1 << int(ErrorCode::Unavailable) << "Kubernetes API server unreachable"
+            << QString::fromUtf8("无法访问 Kubernetes API 服务器（");
         QTest::newRow("silent apply") << QByteArray("") << QByteArray() << 0 << int(ErrorCode::Internal)
-                                      << "kubectl apply did not report the Job infer";
+                                      << "kubectl apply did not report the Job infer"
+                                      << QString::fromUtf8("kubectl apply 没有报告 Job infer：");
     }
     void refusalsAndConflicts()
     {
@@ -264,6 +273,7 @@ private slots:
         QFETCH(int, exitCode);
         QFETCH(int, code);
         QFETCH(QString, messagePart);
+        QFETCH(QString, chinesePart);
         Recorder r;
         r.answer("apply", out, err, exitCode);
         KubectlBackend backend(std::make_shared<LocalCommandRunner>(), optionsFor(r.script()));
@@ -271,6 +281,9 @@ private slots:
         QVERIFY(!job);
         QCOMPARE(int(job.error().code), code);
         QVERIFY2(QString::fromStdString(job.error().message).contains(messagePart), job.error().message.c_str());
+        // kubectl's own words stay as it wrote them, inside the translated frame.
+        const QString zh = test::inChinese([&] { return errorText(job.error()); });
+        QVERIFY2(zh.contains(chinesePart), qPrintable(zh));
     }
 
     void cancelDeletesTheJobAndKeepsItListed()

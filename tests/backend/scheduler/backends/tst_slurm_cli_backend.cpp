@@ -7,8 +7,10 @@
 #include "backend/remote/ssh/ssh_command_runner.h"
 #include "backend/scheduler/backends/slurm_cli_backend.h"
 
+#include "tests/support/in_language.h"
 #include "tests/support/openssh_server.h"
 #include "tests/support/slurm_cluster.h"
+#include "translations/engine_message.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -232,6 +234,10 @@ private slots:
         QVERIFY2(q(job.error().message).contains("configuration is not available") ||
                      q(job.error().message).contains("Requested node configuration"),
                  job.error().message.c_str());
+        // In Chinese the frame is translated and sbatch's own words stay as it wrote them.
+        const QString zh = test::inChinese([&] { return errorText(job.error()); });
+        const QString sbatchWords = q(job.error().message).mid(QString("Slurm refused the job: ").size());
+        QCOMPARE(zh, QString::fromUtf8("Slurm 拒绝了该作业：") + sbatchWords);
     }
 
     void worksThroughSshOnTheHeadNode()
