@@ -79,6 +79,8 @@ const char *const kPatterns[] = {
     QT_TRANSLATE_NOOP("sn::EventText", "Configuration version %1 applied: %2 nodes, %3 GPUs, telemetry from %4"),
     QT_TRANSLATE_NOOP("sn::EventText", "Job backends not started: %1"),
     QT_TRANSLATE_NOOP("sn::EventText", "Thermal protection runs as a dry run: %1"),
+    // its executor cannot tell a GPU's power range (engine_anomaly.cpp); the reason is the executor's
+    QT_TRANSLATE_NOOP("sn::EventText", "Thermal protection cannot cap GPU %1 on %2: %3"),
 };
 
 // `text` matched and translated, and the parts the engine filled in: names and numbers (one word)

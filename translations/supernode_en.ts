@@ -2129,6 +2129,10 @@ supernode --connect %4 --ca %5 --token-file %6%7</source>
         <extracomment>Between the items of a list of hardware changes.</extracomment>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Thermal protection cannot cap GPU %1 on %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sn::FreshnessLabel</name>

@@ -2139,6 +2139,10 @@ supernode --connect %4 --ca %5 --token-file %6%7</translation>
         <extracomment>Between the items of a list of hardware changes.</extracomment>
         <translation>；</translation>
     </message>
+    <message>
+        <source>Thermal protection cannot cap GPU %1 on %2: %3</source>
+        <translation>温度保护无法限制 %2 上 GPU %1 的功率：%3</translation>
+    </message>
 </context>
 <context>
     <name>sn::FreshnessLabel</name>

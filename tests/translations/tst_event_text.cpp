@@ -3,17 +3,20 @@
 // thermal protection capping and restoring a GPU's power limit, applied and as a dry run, the
 // configuration applied), on a real cluster's telemetry (a dcgm-exporter served over HTTP that
 // fails and comes back, a node it cannot reach, agents registering and their hardware changing,
-// thermal protection that cannot set limits, a Slurm backend that cannot start) and the log
+// thermal protection that cannot set limits or whose executor fails, a Slurm backend that cannot
+// start) and the log
 // pipeline's anomalies (a new kind of line, a template's rate, a burst of errors) come out of the
 // zh_CN catalogue with no English of their frames left and with node, GPU, NIC names and numbers
 // kept; in English they are the engine's own text; every pattern of the catalogue is produced, so
 // a sentence changed in the engine without its pattern fails here. Log signatures' events:
 // tst_signature_text.
+#include "backend/anomaly/nvidia_smi_power_limit_setter.h"
 #include "backend/anomaly/power_cap_audit.h"
 #include "backend/api/engine.h"
 #include "backend/api/proto_convert.h"
 #include "backend/logs/log_pipeline.h"
 #include "backend/model/cluster_yaml.h"
+#include "backend/model/command_runner.h"
 #include "backend/telemetry/prometheus/http_server.h"
 #include "tests/support/agent_registration.h"
 #include "tests/support/in_language.h"
@@ -210,6 +213,32 @@ std::vector<pb::Event> realClusterEvents()
             qFatal("registration with a GPU added refused");
         const pb::ListEventsResponse all = engine.listEvents({});
         out.assign(all.events().begin(), all.events().end());
+    }
+    {
+        // The same node with a power-limit executor that cannot work here: the real nvidia-smi
+        // setter, run locally, with no nvidia-smi to run (this machine has no GPU).
+        Engine::Options options;
+        options.spec = *spec;
+        options.spec.jobBackends.reset(); // its Slurm event is the first engine's
+        options.makePowerLimitSetter = [](const ClusterSpec &) -> Result<std::unique_ptr<PowerLimitSetter>> {
+            auto runner = std::make_shared<LocalCommandRunner>();
+            return std::unique_ptr<PowerLimitSetter>(std::make_unique<anomaly::NvidiaSmiPowerLimitSetter>(
+                [runner](const std::string &) { return runner.get(); }, "/nonexistent/nvidia-smi"));
+        };
+        Engine engine(std::move(options));
+        std::vector<pb::Event> said;
+        if (!QTest::qWaitFor(
+                [&] {
+                    const pb::ListEventsResponse events = engine.listEvents({});
+                    said.clear();
+                    for (const pb::Event &e : events.events())
+                        if (e.kind() == "action.power_cap_unavailable")
+                            said.push_back(e);
+                    return !said.empty();
+                },
+                10000))
+            qFatal("thermal protection said nothing of its executor");
+        out.insert(out.end(), said.begin(), said.end());
     }
     auto unreachable = parseClusterYaml("apiVersion: supernode/v1\nkind: Cluster\nmetadata: {name: lab}\n"
                                         "nodes:\n  - name: n1\ntelemetry: {source: dcgm-exporter}\n");
