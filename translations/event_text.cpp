@@ -34,8 +34,10 @@ const char *const kPatterns[] = {
     QT_TRANSLATE_NOOP("sn::EventText", "Simulated fault injected: %1 on %2 for %3 s"),
     // anomalies: rules and learned bands
     QT_TRANSLATE_NOOP("sn::EventText", "%1: %2 outside its normal band [%3, %4] (%5 detector; worst %6, score %7)"),
-    // a learned band's series that is not a metric as stored (load_aware_detectors.cpp)
+    // a learned band's series that is not a metric as stored (load_aware_detectors.cpp): the
+    // thermal detector's residual, and power and fan speed judged only while the GPU is idle
     QT_TRANSLATE_NOOP("sn::EventText", "%1 unexplained by power"),
+    QT_TRANSLATE_NOOP("sn::EventText", "%1 at idle"),
     // thermal protection's power caps, as events and as the action taken on the events they answer
     QT_TRANSLATE_NOOP("sn::EventText", "%1 (by %2 through %3)"),
     QT_TRANSLATE_NOOP("sn::EventText", "%1 (by %2 through %3): failed: %4"),

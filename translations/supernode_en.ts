@@ -2133,6 +2133,10 @@ supernode --connect %4 --ca %5 --token-file %6%7</source>
         <source>Thermal protection cannot cap GPU %1 on %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 at idle</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sn::FreshnessLabel</name>

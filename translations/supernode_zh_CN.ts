@@ -2143,6 +2143,10 @@ supernode --connect %4 --ca %5 --token-file %6%7</translation>
         <source>Thermal protection cannot cap GPU %1 on %2: %3</source>
         <translation>温度保护无法限制 %2 上 GPU %1 的功率：%3</translation>
     </message>
+    <message>
+        <source>%1 at idle</source>
+        <translation>空闲时的 %1</translation>
+    </message>
 </context>
 <context>
     <name>sn::FreshnessLabel</name>

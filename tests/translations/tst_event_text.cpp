@@ -4,14 +4,15 @@
 // configuration applied), on a real cluster's telemetry (a dcgm-exporter served over HTTP that
 // fails and comes back, a node it cannot reach, agents registering and their hardware changing,
 // thermal protection that cannot set limits or whose executor fails, a Slurm backend that cannot
-// start) and the log
-// pipeline's anomalies (a new kind of line, a template's rate, a burst of errors) come out of the
-// zh_CN catalogue with no English of their frames left and with node, GPU, NIC names and numbers
-// kept; in English they are the engine's own text; every pattern of the catalogue is produced, so
-// a sentence changed in the engine without its pattern fails here. Log signatures' events:
+// start), the log pipeline's anomalies (a new kind of line, a template's rate, a burst of errors)
+// and the learned band of an idle GPU that draws more than its own idle come out of the zh_CN
+// catalogue with no English of their frames left and with node, GPU, NIC names and numbers kept;
+// in English they are the engine's own text; every pattern of the catalogue is produced, so a
+// sentence changed in the engine without its pattern fails here. Log signatures' events:
 // tst_signature_text.
 #include "backend/anomaly/nvidia_smi_power_limit_setter.h"
 #include "backend/anomaly/power_cap_audit.h"
+#include "backend/anomaly/telemetry_watch.h"
 #include "backend/api/engine.h"
 #include "backend/api/proto_convert.h"
 #include "backend/logs/log_pipeline.h"
@@ -123,6 +124,31 @@ std::vector<pb::Event> logAnomalies()
     line("slurmctld", "slurmctld: sched: Allocate JobId=4413 NodeList=gpu[01-02] #CPUs=192 Partition=gpu", "");
     for (int i = 0; i < 25; ++i, t += 100)
         line("job/4412", "error: rank " + std::to_string(i) + " failed to open /data/shard-" + std::to_string(i));
+    return out;
+}
+
+// The engine's default learned bands on an idle GPU (TelemetryWatch with the load-aware
+// detectors, as the engine runs them): an hour idle at 70 W, then the card draws 45 W more while
+// still idle (a stuck clock, a zombie context). The simulator's faults never make an idle card
+// draw more, so its samples are written here, as dcgm-exporter names them.
+std::vector<pb::Event> idleBandAnomalies()
+{
+    anomaly::TelemetryWatch watch({}, {}, {}, 50000, anomaly::LoadAwareConfig{});
+    std::vector<pb::Event> out;
+    const Labels gpu{{"Hostname", "gpu01"}, {"gpu", "0"}};
+    for (std::int64_t t = 0; t < 3600 * 1000 + 600 * 1000; t += 1000) {
+        const double watts = (t < 3600 * 1000 ? 70 : 115) + (t / 1000 % 3);
+        for (const MetricSample &s : {MetricSample{"DCGM_FI_DEV_GPU_UTIL", gpu, t, 0},
+                                      MetricSample{"DCGM_FI_DEV_POWER_USAGE", gpu, t, watts}})
+            for (const anomaly::WatchChange &c : watch.add(s))
+                if (c.opened) {
+                    pb::Event e;
+                    e.set_message(c.event.message()); // what the engine records (engine_anomaly.cpp)
+                    out.push_back(e);
+                }
+    }
+    if (out.empty())
+        qFatal("no idle anomaly");
     return out;
 }
 
@@ -298,7 +324,7 @@ const QRegularExpression &englishFrame()
                        "lowering|limit|cool|raising|dry|run|applied|capped|raised|would|have|had|configuration|"
                        "version|nodes|GPUs|telemetry|s|new|kind|log|line|lines|template|usually|about|within|"
                        "latest|cannot|read|reading|again|registered|agent|NVSwitches|NICs|hardware|changed|gone|"
-                       "added|model|uuid|bus|id|backends|started|thermal|protection|cluster)\\b"));
+                       "added|model|uuid|bus|id|backends|started|thermal|protection|cluster|idle|unexplained)\\b"));
     return kWords;
 }
 
@@ -323,7 +349,8 @@ private slots:
         std::vector<pb::Event> events = eventsOfARun(false);
         const std::vector<pb::Event> dryRun = eventsOfARun(true);
         events.insert(events.end(), dryRun.begin(), dryRun.end());
-        for (const std::vector<pb::Event> &more : {powerCapRecords(), logAnomalies(), realClusterEvents()})
+        for (const std::vector<pb::Event> &more :
+             {powerCapRecords(), logAnomalies(), realClusterEvents(), idleBandAnomalies()})
             events.insert(events.end(), more.begin(), more.end());
         std::set<QString> produced;
         std::set<std::string> texts;
