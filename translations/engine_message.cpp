@@ -109,6 +109,27 @@ const char *const kPatterns[] = {
     QT_TRANSLATE_NOOP("sn::EngineMessage", "asks for %1 GPUs; queue %2 may use at most %3"),
     QT_TRANSLATE_NOOP("sn::EngineMessage", "asks for %1 GiB of memory; queue %2 allows %3 GiB per job"),
     QT_TRANSLATE_NOOP("sn::EngineMessage", "depends on unknown job %1"),
+    // acting on jobs and events, and the simulation's controls (api/engine*.cpp, sim/): what the
+    // Jobs page, the event panel and supernodectl's cancel, requeue, ack and sim commands meet
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "no job with id %1"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "no job with id '%1'"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "job %1 has already ended (%2)"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "job %1 has already ended (%2): submit it again to run it again"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "job %1 is waiting in the queue already"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "completed"), // a job's state inside the messages above
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "failed"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "cancelled"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "no event with id %1"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage",
+                      "job backend '%1' is not configured for this cluster (cluster.yaml jobBackends)"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage",
+                      "job backend '%1' is not configured for this cluster (cluster.yaml jobBackends); known: %2"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "the engine runs in real time; only a virtual-time engine can be advanced"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "cannot advance time by a negative amount"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage",
+                      "cannot advance time by more than 30 days (%1 ms) in one call; advance in steps"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "unknown fault kind %1"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "the engine stopped before it answered"),
     // SSH (remote/ssh/)
     QT_TRANSLATE_NOOP("sn::EngineMessage", "SSH: no host to connect to"),
     QT_TRANSLATE_NOOP("sn::EngineMessage",

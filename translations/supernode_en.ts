@@ -1815,6 +1815,70 @@ supernode --connect %4 --ca %5 --token-file %6%7</source>
         <source>&apos;%1&apos; is not a Kubernetes job id (namespace/name)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>no job with id %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no job with id &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>job %1 has already ended (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>job %1 has already ended (%2): submit it again to run it again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>job %1 is waiting in the queue already</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no event with id %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>job backend &apos;%1&apos; is not configured for this cluster (cluster.yaml jobBackends)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>job backend &apos;%1&apos; is not configured for this cluster (cluster.yaml jobBackends); known: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the engine runs in real time; only a virtual-time engine can be advanced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot advance time by a negative amount</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot advance time by more than 30 days (%1 ms) in one call; advance in steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown fault kind %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the engine stopped before it answered</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sn::EventDetails</name>

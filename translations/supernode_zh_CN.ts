@@ -1825,6 +1825,70 @@ supernode --connect %4 --ca %5 --token-file %6%7</translation>
         <source>&apos;%1&apos; is not a Kubernetes job id (namespace/name)</source>
         <translation>&apos;%1&apos; 不是 Kubernetes 作业 ID（应为 命名空间/名称）</translation>
     </message>
+    <message>
+        <source>no job with id %1</source>
+        <translation>没有 ID 为 %1 的作业</translation>
+    </message>
+    <message>
+        <source>no job with id &apos;%1&apos;</source>
+        <translation>没有 ID 为 &apos;%1&apos; 的作业</translation>
+    </message>
+    <message>
+        <source>job %1 has already ended (%2)</source>
+        <translation>作业 %1 已经结束（%2）</translation>
+    </message>
+    <message>
+        <source>job %1 has already ended (%2): submit it again to run it again</source>
+        <translation>作业 %1 已经结束（%2）：如需再次运行，请重新提交</translation>
+    </message>
+    <message>
+        <source>job %1 is waiting in the queue already</source>
+        <translation>作业 %1 已经在队列中等待</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>no event with id %1</source>
+        <translation>没有 ID 为 %1 的事件</translation>
+    </message>
+    <message>
+        <source>job backend &apos;%1&apos; is not configured for this cluster (cluster.yaml jobBackends)</source>
+        <translation>此集群未配置作业后端 &apos;%1&apos;（cluster.yaml jobBackends）</translation>
+    </message>
+    <message>
+        <source>job backend &apos;%1&apos; is not configured for this cluster (cluster.yaml jobBackends); known: %2</source>
+        <translation>此集群未配置作业后端 &apos;%1&apos;（cluster.yaml jobBackends）；已知的有：%2</translation>
+    </message>
+    <message>
+        <source>the engine runs in real time; only a virtual-time engine can be advanced</source>
+        <translation>引擎按真实时间运行；只有虚拟时间的引擎才能推进时间</translation>
+    </message>
+    <message>
+        <source>cannot advance time by a negative amount</source>
+        <translation>不能按负值推进时间</translation>
+    </message>
+    <message>
+        <source>cannot advance time by more than 30 days (%1 ms) in one call; advance in steps</source>
+        <translation>一次最多只能推进 30 天（%1 毫秒）；请分步推进</translation>
+    </message>
+    <message>
+        <source>unknown fault kind %1</source>
+        <translation>未知的故障类型 %1</translation>
+    </message>
+    <message>
+        <source>the engine stopped before it answered</source>
+        <translation>引擎在回答之前已停止</translation>
+    </message>
 </context>
 <context>
     <name>sn::EventDetails</name>

@@ -2,12 +2,14 @@
 // address and connection errors (and the connection and permission messages the catalogue
 // holds) are translated at display, keep their file:line:column and the user's own text, and come
 // back unchanged in English or when the catalogue does not know them.
+#include "backend/api/engine.h"
 #include "backend/model/cluster_yaml.h"
 #include "backend/planner/job_planner.h"
 #include "backend/remote/ssh/ssh_session.h"
 #include "backend/remote/ssh/ssh_target.h"
 #include "backend/scheduler/placement_policies.h"
 #include "backend/scheduler/scheduler.h"
+#include "backend/sim/super_node_topology.h"
 #include "tests/backend/telemetry/loopback_port.h"
 #include "translations/engine_message.h"
 #include "translations/translation_loader.h"
@@ -323,6 +325,62 @@ private slots:
         const QString zh = errorText(connected.error());
         const QString libsshWords = english.mid(english.indexOf("): ") + 3);
         QCOMPARE(zh, QString::fromUtf8("SSH：无法连接（%1）：%2").arg(where, libsshWords));
+    }
+
+    // Acting on jobs and events and driving the simulation, on a real engine in virtual time: the
+    // refusals the Jobs page, the event panel and supernodectl meet, in Chinese with the job id,
+    // the state and the numbers kept.
+    void jobAndEventActionsInChinese()
+    {
+        Engine::Options options;
+        options.spec = sim::defaultSimulatedSpec(1);
+        options.spec.simulation.jobArrivalsPerHour = 0;
+        options.virtualTime = true;
+        Engine engine(std::move(options));
+        pb::JobSpec spec;
+        spec.set_name("short");
+        spec.set_user("tester");
+        spec.set_queue("research");
+        spec.set_gpus_min(1);
+        spec.set_gpus_max(1);
+        spec.set_estimated_runtime_s(60);
+        const auto job = engine.submitJob(spec);
+        QVERIFY2(job, job ? "" : job.error().message.c_str());
+        const QString id = QString::fromStdString(job->id());
+        std::vector<std::pair<Error, QString>> refusals;
+        const auto refused = [&](const auto &result, const QString &chinese) {
+            QVERIFY2(!result, "not refused");
+            refusals.emplace_back(result.error(), chinese);
+        };
+        refused(engine.requeueJob(job->id()), QString::fromUtf8("作业 %1 已经在队列中等待").arg(id));
+        for (int i = 0; i < 180; ++i)
+            QVERIFY(engine.advanceTime(1000));
+        refused(engine.cancelJob(job->id()), QString::fromUtf8("作业 %1 已经结束（已完成）").arg(id));
+        refused(engine.requeueJob(job->id()),
+                QString::fromUtf8("作业 %1 已经结束（已完成）：如需再次运行，请重新提交").arg(id));
+        refused(engine.cancelJob("j-none"), QString::fromUtf8("没有 ID 为 j-none 的作业"));
+        refused(engine.getJob("j-none"), QString::fromUtf8("没有 ID 为 'j-none' 的作业"));
+        refused(engine.ackEvent(999999, "tester"), QString::fromUtf8("没有 ID 为 999999 的事件"));
+        refused(engine.advanceTime(-1), QString::fromUtf8("不能按负值推进时间"));
+        refused(engine.advanceTime(31LL * 24 * 3600 * 1000),
+                QString::fromUtf8("一次最多只能推进 30 天（2592000000 毫秒）；请分步推进"));
+        pb::InjectFaultRequest fault;
+        fault.set_kind(static_cast<pb::FaultKind>(999));
+        refused(engine.injectFault(fault), QString::fromUtf8("未知的故障类型 999"));
+        spec.set_backend("slurm");
+        refused(engine.renderJob(spec),
+                QString::fromUtf8("此集群未配置作业后端 'slurm'（cluster.yaml jobBackends）；已知的有：embedded"));
+        Engine::Options realTime;
+        realTime.spec = sim::defaultSimulatedSpec(1);
+        Engine live(std::move(realTime));
+        refused(live.advanceTime(1000), QString::fromUtf8("引擎按真实时间运行；只有虚拟时间的引擎才能推进时间"));
+        for (const auto &[error, chinese] : refusals) {
+            QCOMPARE(errorText(error), QString::fromStdString(error.message)); // English: as written
+            QVERIFY(installTranslations(QStringLiteral("zh_CN")));
+            const QString zh = errorText(error);
+            QVERIFY(installTranslations(QStringLiteral("en")));
+            QVERIFY2(zh == chinese, qPrintable(QString::fromStdString(error.message) + "\n" + zh));
+        }
     }
 
     // Every pattern of the catalogue has its Chinese (translations_current checks the .ts; this
