@@ -160,6 +160,13 @@ const char *const kPatterns[] = {
     QT_TRANSLATE_NOOP("sn::EngineMessage", "Slurm refused the job: %1"),
     QT_TRANSLATE_NOOP("sn::EngineMessage", "Slurm (%1): %2"),
     QT_TRANSLATE_NOOP("sn::EngineMessage", "'%1' is not a Slurm job id"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "%1: Slurm reports an error %2: %3"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "%1: Slurm reports an error: %2"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "slurmrestd %1: HTTP %2 (is the token valid for user '%3'?)"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "slurmrestd %1: HTTP %2: %3"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage",
+                      "slurmrestd has no requeue (jobBackends.slurm.via: cli has, through scontrol): cancel job %1 "
+                      "and submit it again"),
     QT_TRANSLATE_NOOP("sn::EngineMessage", "Kubernetes refused the job: %1"),
     QT_TRANSLATE_NOOP("sn::EngineMessage", "Kubernetes (kubectl, %1): %2"),
     QT_TRANSLATE_NOOP("sn::EngineMessage", "Kubernetes API server unreachable (%1): %2"),

@@ -1879,6 +1879,26 @@ supernode --connect %4 --ca %5 --token-file %6%7</source>
         <source>the engine stopped before it answered</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: Slurm reports an error %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: Slurm reports an error: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slurmrestd %1: HTTP %2 (is the token valid for user &apos;%3&apos;?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slurmrestd %1: HTTP %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slurmrestd has no requeue (jobBackends.slurm.via: cli has, through scontrol): cancel job %1 and submit it again</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sn::EventDetails</name>

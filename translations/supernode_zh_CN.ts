@@ -1889,6 +1889,26 @@ supernode --connect %4 --ca %5 --token-file %6%7</translation>
         <source>the engine stopped before it answered</source>
         <translation>引擎在回答之前已停止</translation>
     </message>
+    <message>
+        <source>%1: Slurm reports an error %2: %3</source>
+        <translation>%1：Slurm 报告错误 %2：%3</translation>
+    </message>
+    <message>
+        <source>%1: Slurm reports an error: %2</source>
+        <translation>%1：Slurm 报告错误：%2</translation>
+    </message>
+    <message>
+        <source>slurmrestd %1: HTTP %2 (is the token valid for user &apos;%3&apos;?)</source>
+        <translation>slurmrestd %1：HTTP %2（该令牌对用户 &apos;%3&apos; 是否有效？）</translation>
+    </message>
+    <message>
+        <source>slurmrestd %1: HTTP %2: %3</source>
+        <translation>slurmrestd %1：HTTP %2：%3</translation>
+    </message>
+    <message>
+        <source>slurmrestd has no requeue (jobBackends.slurm.via: cli has, through scontrol): cancel job %1 and submit it again</source>
+        <translation>slurmrestd 不支持重新排队（jobBackends.slurm.via: cli 支持，通过 scontrol）：请取消作业 %1 后重新提交</translation>
+    </message>
 </context>
 <context>
     <name>sn::EventDetails</name>

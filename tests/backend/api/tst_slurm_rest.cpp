@@ -8,7 +8,9 @@
 #include "backend/model/cluster_yaml.h"
 #include "backend/scheduler/backends/slurm_rest_backend.h"
 
+#include "tests/support/in_language.h"
 #include "tests/support/slurm_cluster.h"
+#include "translations/engine_message.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -158,6 +160,12 @@ private slots:
         QVERIFY(!tooBig.ok());
         QCOMPARE(tooBig.error().code, ErrorCode::InvalidArgument);
         QVERIFY2(q(tooBig.error().message).contains("Slurm refused the job"), tooBig.error().message.c_str());
+        // In Chinese: our frames translated, Slurm's own description and error name kept.
+        const QString tooBigZh = test::inChinese([&] { return errorText(tooBig.error()); });
+        QVERIFY2(tooBigZh.startsWith(QString::fromUtf8("Slurm 拒绝了该作业：slurmrestd job/submit：Slurm 报告错误")),
+                 qPrintable(tooBigZh));
+        const QString slurmWords = q(tooBig.error().message).mid(q(tooBig.error().message).lastIndexOf(": ") + 2);
+        QVERIFY2(tooBigZh.endsWith(QString::fromUtf8("：") + slurmWords), qPrintable(tooBigZh));
 
         auto transport = httpTransportTo(m_slurm.restUrl().toStdString());
         SlurmRestOptions options;
@@ -169,6 +177,16 @@ private slots:
         QVERIFY(!jobs.ok());
         QVERIFY2(jobs.error().code == ErrorCode::PermissionDenied || jobs.error().code == ErrorCode::Unavailable,
                  jobs.error().message.c_str());
+        if (jobs.error().code == ErrorCode::PermissionDenied) {
+            const QString zh = test::inChinese([&] { return errorText(jobs.error()); });
+            QVERIFY2(zh.contains(QString::fromUtf8("（该令牌对用户 'root' 是否有效？）")), qPrintable(zh));
+        }
+
+        auto requeued = m_backend->requeue("1");
+        QVERIFY(!requeued.ok());
+        QCOMPARE(test::inChinese([&] { return errorText(requeued.error()); }),
+                 QString::fromUtf8("slurmrestd 不支持重新排队（jobBackends.slurm.via: cli 支持，通过 scontrol）：请取消"
+                                   "作业 1 后重新提交"));
     }
 
     void throughTheEngineFromClusterYaml()
