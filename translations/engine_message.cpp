@@ -130,6 +130,16 @@ const char *const kPatterns[] = {
                       "cannot advance time by more than 30 days (%1 ms) in one call; advance in steps"),
     QT_TRANSLATE_NOOP("sn::EngineMessage", "unknown fault kind %1"),
     QT_TRANSLATE_NOOP("sn::EngineMessage", "the engine stopped before it answered"),
+    // the setup wizard's discovery and apply steps (setup/cluster_discovery.cpp, node_installer.cpp):
+    // a command's own output after "exited N:" stays as the node printed it
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "no way to reach this node"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "timed out: discovery took longer than %1 s on this node"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "copying %1 files"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "`%1` exited %2: %3"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "did not report within %1 s (%2: %3)"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "%1 (its changes were undone)"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "rollback incomplete on %1: %2"),
+    QT_TRANSLATE_NOOP("sn::EngineMessage", "rolled back after %1 failed"),
     // SSH (remote/ssh/)
     QT_TRANSLATE_NOOP("sn::EngineMessage", "SSH: no host to connect to"),
     QT_TRANSLATE_NOOP("sn::EngineMessage",
@@ -259,20 +269,34 @@ const QRegularExpression &locationPrefix()
     return kPrefix;
 }
 
+// "node01: MESSAGE" or "node01 (ssh://root@10.0.0.1:22): MESSAGE": the setup wizard's discovery
+// and installer put the node first. One word (and where it was reached), then the message.
+const QRegularExpression &nodePrefix()
+{
+    static const QRegularExpression kPrefix(QStringLiteral("^([A-Za-z0-9_.\\-]+(?: \\([^()\\s]+\\))?: )(.+)$"),
+                                            QRegularExpression::DotMatchesEverythingOption);
+    return kPrefix;
+}
+
 QString translate(const QString &message, int depth)
 {
     if (depth > 4 || message.isEmpty())
         return message;
     if (const auto m = locationPrefix().match(message); m.hasMatch())
         return m.captured(1) + translate(m.captured(2), depth + 1);
-    return patterns()
-        .translate(message,
-                   [depth](const QString &part) {
-                       // A quoted part is the user's own text (a key, a value): never translated.
-                       const bool quoted = part.startsWith(QLatin1Char('\'')) || part.startsWith(QLatin1Char('"'));
-                       return quoted ? part : translate(part, depth + 1);
-                   })
-        .value_or(message);
+    const auto translatePart = [depth](const QString &part) {
+        // A quoted part is the user's own text (a key, a value): never translated.
+        const bool quoted = part.startsWith(QLatin1Char('\'')) || part.startsWith(QLatin1Char('"'));
+        return quoted ? part : translate(part, depth + 1);
+    };
+    if (auto whole = patterns().translate(message, translatePart))
+        return *whole;
+    // Only when the whole is no message of the catalogue: a node's name before one that is (the
+    // name kept as written, like a file:line:column), else the English unchanged.
+    if (const auto m = nodePrefix().match(message); m.hasMatch())
+        if (const QString rest = translate(m.captured(2), depth + 1); rest != m.captured(2))
+            return m.captured(1) + rest;
+    return message;
 }
 
 // One clause of a reason. Its parts of one word are numbers, ids, names and sizes, kept as they

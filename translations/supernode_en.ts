@@ -1899,6 +1899,38 @@ supernode --connect %4 --ca %5 --token-file %6%7</source>
         <source>slurmrestd has no requeue (jobBackends.slurm.via: cli has, through scontrol): cancel job %1 and submit it again</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>no way to reach this node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>timed out: discovery took longer than %1 s on this node</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copying %1 files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>`%1` exited %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>did not report within %1 s (%2: %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (its changes were undone)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rollback incomplete on %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rolled back after %1 failed</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sn::EventDetails</name>

@@ -1909,6 +1909,38 @@ supernode --connect %4 --ca %5 --token-file %6%7</translation>
         <source>slurmrestd has no requeue (jobBackends.slurm.via: cli has, through scontrol): cancel job %1 and submit it again</source>
         <translation>slurmrestd 不支持重新排队（jobBackends.slurm.via: cli 支持，通过 scontrol）：请取消作业 %1 后重新提交</translation>
     </message>
+    <message>
+        <source>no way to reach this node</source>
+        <translation>无法连接到此节点</translation>
+    </message>
+    <message>
+        <source>timed out: discovery took longer than %1 s on this node</source>
+        <translation>超时：此节点上的发现用时超过 %1 秒</translation>
+    </message>
+    <message>
+        <source>copying %1 files</source>
+        <translation>正在复制 %1 个文件</translation>
+    </message>
+    <message>
+        <source>`%1` exited %2: %3</source>
+        <translation>`%1` 以退出码 %2 结束：%3</translation>
+    </message>
+    <message>
+        <source>did not report within %1 s (%2: %3)</source>
+        <translation>%1 秒内没有报告（%2：%3）</translation>
+    </message>
+    <message>
+        <source>%1 (its changes were undone)</source>
+        <translation>%1（其更改已撤销）</translation>
+    </message>
+    <message>
+        <source>rollback incomplete on %1: %2</source>
+        <translation>%1 上的回滚未完成：%2</translation>
+    </message>
+    <message>
+        <source>rolled back after %1 failed</source>
+        <translation>因 %1 失败已回滚</translation>
+    </message>
 </context>
 <context>
     <name>sn::EventDetails</name>

@@ -156,10 +156,12 @@ private:
         auto out = m_run.run(argv, kCommand);
         if (!out)
             return out.error();
-        if (out->exitCode != 0)
-            return Error{ErrorCode::FailedPrecondition, "`" + joined(argv) + "` exited " +
-                                                            std::to_string(out->exitCode) + ": " +
-                                                            (out->err.empty() ? out->out : out->err)};
+        if (out->exitCode != 0) {
+            std::string said = out->err.empty() ? out->out : out->err;
+            said.erase(said.find_last_not_of(" \t\r\n") + 1); // its last newline: not before what follows
+            return Error{ErrorCode::FailedPrecondition,
+                         "`" + joined(argv) + "` exited " + std::to_string(out->exitCode) + ": " + said};
+        }
         return success();
     }
 

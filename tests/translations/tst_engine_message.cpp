@@ -120,6 +120,13 @@ private slots:
         QTest::newRow("unknown message") << "the scheduler is thinking"
                                          << "the scheduler is thinking";
         QTest::newRow("placeholder-like user text") << "'%2' must not be empty" << QString::fromUtf8("'%2' 不能为空");
+        QTest::newRow("a node's name first") << "node01: no way to reach this node"
+                                             << QString::fromUtf8("node01: 无法连接到此节点");
+        QTest::newRow("a node's name and where first")
+            << "gpu-02 (ssh://root@10.0.0.2:22): SSH: no host to connect to"
+            << QString::fromUtf8("gpu-02 (ssh://root@10.0.0.2:22): SSH：没有要连接的主机");
+        QTest::newRow("a name before an unknown message") << "node01: the scheduler is thinking"
+                                                          << "node01: the scheduler is thinking";
     }
 
     void nestedAndUnknownMessages()

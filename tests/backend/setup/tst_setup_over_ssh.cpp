@@ -14,8 +14,10 @@
 #include "backend/setup/node_installer.h"
 #include "backend/setup/setup_checks.h"
 #include "tests/backend/setup/capture_node_server.h"
+#include "tests/support/in_language.h"
 #include "tests/support/shared_data.h"
 #include "tests/support/stripped_binary.h"
+#include "translations/engine_message.h"
 
 #include <QElapsedTimer>
 #include <QProcess>
@@ -233,6 +235,10 @@ private slots:
                      o.inventory.error().message.c_str());
         }
         QVERIFY(QString::fromStdString(out[0].inventory.error().message).contains(":1"));
+        // In Chinese (the wizard's Discover page): the node, the SSH frame and libssh's words.
+        const QString zh = test::inChinese([&] { return errorText(out[0].inventory.error()); });
+        QVERIFY2(zh.startsWith(QString::fromUtf8("node01 (ssh://")) && zh.contains(QString::fromUtf8("): SSH：无法连接（ssh://")),
+                 qPrintable(zh));
     }
 
     void aWrongHostKeyIsRefused()
@@ -318,6 +324,19 @@ private slots:
         QVERIFY(!QFile::exists(rootA + "/etc/systemd/system/supernode-agent.service.sn-rollback"));
         QVERIFY(!QFile::exists(rootA + "/usr/bin/supernode-agent"));
         QVERIFY(!QFile::exists(rootA + "/usr/bin/supernoded"));
+
+        // What the wizard's Apply page shows in Chinese: the frames translated, the command and
+        // mkdir's own words kept.
+        const auto zh = [](const std::string &message) {
+            return test::inChinese([&] { return engineMessageText(QString::fromStdString(message)); });
+        };
+        QCOMPARE(zh(out.nodes[0].message), QString::fromUtf8("因 node02 失败已回滚"));
+        const QString failed = QString::fromStdString(out.nodes[1].message);
+        const QString command = failed.mid(0, failed.indexOf("` exited") + 1);
+        const QString mkdirWords = failed.mid(failed.indexOf("exited 1: ") + 10).chopped(QString(" (its changes were undone)").size());
+        QCOMPARE(zh(out.nodes[1].message), QString::fromUtf8("%1 以退出码 1 结束：%2（其更改已撤销）").arg(command, mkdirWords));
+        QCOMPARE(zh(out.status.error().message),
+                 QString::fromUtf8("node02: %1 以退出码 1 结束：%2").arg(command, mkdirWords));
     }
 };
 
