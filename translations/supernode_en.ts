@@ -1931,6 +1931,146 @@ supernode --connect %4 --ca %5 --token-file %6%7</source>
         <source>rolled back after %1 failed</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>GPU count must be at least 1, not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>node count must not be negative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs cannot be split evenly over %2 nodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs is more than the planner handles (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensor and pipeline parallel degrees must be at least 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP x PP = %1 x %2 needs more than the %3 GPUs asked for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 GPUs are not divisible by TP x PP = %2 x %3 = %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sequence length must be 1 to %1 tokens, not %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MFU must be in (0, 1], not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>framework reserve must not be negative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NIC count and speed must not be negative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch must be 1 to %1, not %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>output tokens must not be negative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no FP8 math; FP8 needs one of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ZeRO stage must be 0, 1, 2 or 3 (FSDP full shard is 3), not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>micro-batch must be 1 to %1, not %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradient accumulation steps must be 1 to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>training tokens must not be negative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>overlap must be in [0, 1], not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>gradient compression ratio must be in (0, 1] and top-k in [0, 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no BF16 math (it predates Ampere); use --precision fp16</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no FP8 math; FP8 training needs one of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers must be at most %1 and hidden size, heads and head size at most %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TP %1 does not divide the %2 attention heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PP %1 exceeds the model&apos;s %2 layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model parameters must be a positive number (e.g. 13e9), not %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers, hidden, heads, kv heads and head size must not be negative</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hidden size %1 is not a multiple of the %2 attention heads; give --head-dim or fix --hidden/--heads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention heads (%1) must be a multiple of the KV heads (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown GPU model &apos;%1&apos;; known models: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos; is not one of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compression &apos;%1&apos; is not one of none, fp8, ratio:R, topk:F</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kv cache &apos;int4&apos; is not supported; use bf16, fp16, fp8 or int8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the cluster has no GPUs; name a GPU model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>declared model: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sn::EventDetails</name>

@@ -1941,6 +1941,146 @@ supernode --connect %4 --ca %5 --token-file %6%7</translation>
         <source>rolled back after %1 failed</source>
         <translation>因 %1 失败已回滚</translation>
     </message>
+    <message>
+        <source>GPU count must be at least 1, not %1</source>
+        <translation>GPU 数量至少为 1，实际为 %1</translation>
+    </message>
+    <message>
+        <source>node count must not be negative</source>
+        <translation>节点数量不能为负</translation>
+    </message>
+    <message>
+        <source>%1 GPUs cannot be split evenly over %2 nodes</source>
+        <translation>%1 块 GPU 无法平均分配到 %2 个节点上</translation>
+    </message>
+    <message>
+        <source>%1 GPUs is more than the planner handles (%2)</source>
+        <translation>%1 块 GPU 超出了规划器能处理的数量（%2）</translation>
+    </message>
+    <message>
+        <source>tensor and pipeline parallel degrees must be at least 1</source>
+        <translation>张量并行度和流水线并行度至少为 1</translation>
+    </message>
+    <message>
+        <source>TP x PP = %1 x %2 needs more than the %3 GPUs asked for</source>
+        <translation>TP x PP = %1 x %2 需要的 GPU 多于所申请的 %3 块</translation>
+    </message>
+    <message>
+        <source>%1 GPUs are not divisible by TP x PP = %2 x %3 = %4</source>
+        <translation>%1 块 GPU 不能被 TP x PP = %2 x %3 = %4 整除</translation>
+    </message>
+    <message>
+        <source>sequence length must be 1 to %1 tokens, not %2</source>
+        <translation>序列长度必须为 1 到 %1 个 token，实际为 %2</translation>
+    </message>
+    <message>
+        <source>MFU must be in (0, 1], not %1</source>
+        <translation>MFU 必须在 (0, 1] 之内，实际为 %1</translation>
+    </message>
+    <message>
+        <source>framework reserve must not be negative</source>
+        <translation>框架预留内存不能为负</translation>
+    </message>
+    <message>
+        <source>NIC count and speed must not be negative</source>
+        <translation>网卡数量和速率不能为负</translation>
+    </message>
+    <message>
+        <source>batch must be 1 to %1, not %2</source>
+        <translation>批大小必须为 1 到 %1，实际为 %2</translation>
+    </message>
+    <message>
+        <source>output tokens must not be negative</source>
+        <translation>输出 token 数不能为负</translation>
+    </message>
+    <message>
+        <source>%1 has no FP8 math; FP8 needs one of %2</source>
+        <translation>%1 不支持 FP8 运算；FP8 需要以下 GPU 之一：%2</translation>
+    </message>
+    <message>
+        <source>ZeRO stage must be 0, 1, 2 or 3 (FSDP full shard is 3), not %1</source>
+        <translation>ZeRO 阶段必须为 0、1、2 或 3（FSDP 完全分片即 3），实际为 %1</translation>
+    </message>
+    <message>
+        <source>micro-batch must be 1 to %1, not %2</source>
+        <translation>微批大小必须为 1 到 %1，实际为 %2</translation>
+    </message>
+    <message>
+        <source>gradient accumulation steps must be 1 to %1</source>
+        <translation>梯度累积步数必须为 1 到 %1</translation>
+    </message>
+    <message>
+        <source>training tokens must not be negative</source>
+        <translation>训练 token 数不能为负</translation>
+    </message>
+    <message>
+        <source>overlap must be in [0, 1], not %1</source>
+        <translation>重叠比例必须在 [0, 1] 之内，实际为 %1</translation>
+    </message>
+    <message>
+        <source>gradient compression ratio must be in (0, 1] and top-k in [0, 1)</source>
+        <translation>梯度压缩比必须在 (0, 1] 之内，top-k 必须在 [0, 1) 之内</translation>
+    </message>
+    <message>
+        <source>%1 has no BF16 math (it predates Ampere); use --precision fp16</source>
+        <translation>%1 不支持 BF16 运算（它早于 Ampere 架构）；请使用 --precision fp16</translation>
+    </message>
+    <message>
+        <source>%1 has no FP8 math; FP8 training needs one of %2</source>
+        <translation>%1 不支持 FP8 运算；FP8 训练需要以下 GPU 之一：%2</translation>
+    </message>
+    <message>
+        <source>layers must be at most %1 and hidden size, heads and head size at most %2</source>
+        <translation>层数最多为 %1，隐藏层大小、注意力头数和头维度最多为 %2</translation>
+    </message>
+    <message>
+        <source>TP %1 does not divide the %2 attention heads</source>
+        <translation>TP %1 不能整除 %2 个注意力头</translation>
+    </message>
+    <message>
+        <source>PP %1 exceeds the model&apos;s %2 layers</source>
+        <translation>PP %1 超过了模型的 %2 层</translation>
+    </message>
+    <message>
+        <source>model parameters must be a positive number (e.g. 13e9), not %1</source>
+        <translation>模型参数量必须为正数（例如 13e9），实际为 %1</translation>
+    </message>
+    <message>
+        <source>layers, hidden, heads, kv heads and head size must not be negative</source>
+        <translation>层数、隐藏层大小、注意力头数、KV 头数和头维度不能为负</translation>
+    </message>
+    <message>
+        <source>hidden size %1 is not a multiple of the %2 attention heads; give --head-dim or fix --hidden/--heads</source>
+        <translation>隐藏层大小 %1 不是 %2 个注意力头的倍数；请指定 --head-dim，或修改 --hidden/--heads</translation>
+    </message>
+    <message>
+        <source>attention heads (%1) must be a multiple of the KV heads (%2)</source>
+        <translation>注意力头数（%1）必须是 KV 头数（%2）的倍数</translation>
+    </message>
+    <message>
+        <source>unknown GPU model &apos;%1&apos;; known models: %2</source>
+        <translation>未知的 GPU 型号 &apos;%1&apos;；已知型号：%2</translation>
+    </message>
+    <message>
+        <source>%1 &apos;%2&apos; is not one of %3</source>
+        <translation>%1 &apos;%2&apos; 不是以下之一：%3</translation>
+    </message>
+    <message>
+        <source>compression &apos;%1&apos; is not one of none, fp8, ratio:R, topk:F</source>
+        <translation>压缩方式 &apos;%1&apos; 不是 none、fp8、ratio:R、topk:F 之一</translation>
+    </message>
+    <message>
+        <source>kv cache &apos;int4&apos; is not supported; use bf16, fp16, fp8 or int8</source>
+        <translation>KV 缓存不支持 &apos;int4&apos;；请使用 bf16、fp16、fp8 或 int8</translation>
+    </message>
+    <message>
+        <source>the cluster has no GPUs; name a GPU model</source>
+        <translation>集群中没有 GPU；请指定 GPU 型号</translation>
+    </message>
+    <message>
+        <source>declared model: %1</source>
+        <translation>声明的模型：%1</translation>
+    </message>
 </context>
 <context>
     <name>sn::EventDetails</name>

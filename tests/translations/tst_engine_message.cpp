@@ -55,8 +55,11 @@ const QRegularExpression &englishFrame()
 
 class TestEngineMessage : public QObject {
     Q_OBJECT
+    std::unique_ptr<Engine> m_planner; // planRefusalsInChinese's
+
 private slots:
     void cleanup() { QVERIFY(installTranslations(QStringLiteral("en"))); }
+    void cleanupTestCase() { m_planner.reset(); }
 
     void clusterYamlErrorsInChinese_data()
     {
@@ -120,8 +123,8 @@ private slots:
         QTest::newRow("unknown message") << "the scheduler is thinking"
                                          << "the scheduler is thinking";
         QTest::newRow("placeholder-like user text") << "'%2' must not be empty" << QString::fromUtf8("'%2' 不能为空");
-        QTest::newRow("a node's name first") << "node01: no way to reach this node"
-                                             << QString::fromUtf8("node01: 无法连接到此节点");
+        QTest::newRow("a node's name first")
+            << "node01: no way to reach this node" << QString::fromUtf8("node01: 无法连接到此节点");
         QTest::newRow("a node's name and where first")
             << "gpu-02 (ssh://root@10.0.0.2:22): SSH: no host to connect to"
             << QString::fromUtf8("gpu-02 (ssh://root@10.0.0.2:22): SSH：没有要连接的主机");
@@ -294,7 +297,8 @@ private slots:
         QTest::addColumn<QString>("address");
         QTest::addColumn<QString>("chinese");
         QTest::newRow("port") << "root@gpu01:99999"
-                              << QString::fromUtf8("SSH 地址 'root@gpu01:99999'：端口 '99999' 不是 1 到 65535 之间的数字");
+                              << QString::fromUtf8(
+                                     "SSH 地址 'root@gpu01:99999'：端口 '99999' 不是 1 到 65535 之间的数字");
         QTest::newRow("empty user") << "@gpu01" << QString::fromUtf8("SSH 地址 '@gpu01'：'@' 之前的用户名为空");
         QTest::newRow("bracket") << "[fe80::1" << QString::fromUtf8("SSH 地址 '[fe80::1'：有 '[' 但没有 ']'");
         QTest::newRow("after bracket") << "[fe80::1]22"
@@ -374,6 +378,16 @@ private slots:
         pb::InjectFaultRequest fault;
         fault.set_kind(static_cast<pb::FaultKind>(999));
         refused(engine.injectFault(fault), QString::fromUtf8("未知的故障类型 999"));
+        pb::JobSpec declared = spec;
+        declared.set_name("planned");
+        declared.mutable_declared_model()->set_parameters(-1);
+        const auto refusedModel = engine.submitJob(declared);
+        QVERIFY(!refusedModel);
+        QVERIFY(installTranslations(QStringLiteral("zh_CN")));
+        const QString modelZh = errorText(refusedModel.error());
+        QVERIFY(installTranslations(QStringLiteral("en")));
+        QVERIFY2(modelZh.contains(QString::fromUtf8("声明的模型：模型参数量必须为正数（例如 13e9），实际为 ")),
+                 qPrintable(QString::fromStdString(refusedModel.error().message) + "\n" + modelZh));
         spec.set_backend("slurm");
         refused(engine.renderJob(spec),
                 QString::fromUtf8("此集群未配置作业后端 'slurm'（cluster.yaml jobBackends）；已知的有：embedded"));
@@ -388,6 +402,135 @@ private slots:
             QVERIFY(installTranslations(QStringLiteral("en")));
             QVERIFY2(zh == chinese, qPrintable(QString::fromStdString(error.message) + "\n" + zh));
         }
+    }
+
+    // The job planner's refusals of what it is asked, from a real engine's PlanJob (the plan panel
+    // and `supernodectl plan`), one field wrong at a time: each in Chinese, its numbers, names and
+    // option words kept. A row's text is the start of the translation (lists of GPU models and
+    // limits follow).
+    void planRefusalsInChinese_data()
+    {
+        QTest::addColumn<QString>("change");
+        QTest::addColumn<QString>("chinese");
+        const auto row = [](const char *change, const char *chinese) {
+            QTest::newRow(change) << QString::fromLatin1(change) << QString::fromUtf8(chinese);
+        };
+        row("gpus=-1", "GPU 数量至少为 1，实际为 -1");
+        row("gpu=A100-80GB nodes=-1", "节点数量不能为负");
+        row("gpu=A100-80GB gpus=9 nodes=2", "9 块 GPU 无法平均分配到 2 个节点上");
+        row("gpus=2000000", "2000000 块 GPU 超出了规划器能处理的数量（1048576）");
+        row("tp=-1", "张量并行度和流水线并行度至少为 1");
+        row("gpus=8 tp=4 pp=4", "TP x PP = 4 x 4 需要的 GPU 多于所申请的 8 块");
+        row("gpus=8 tp=3", "8 块 GPU 不能被 TP x PP = 3 x 1 = 3 整除");
+        row("seq=-5", "序列长度必须为 1 到 ");
+        row("mfu=2", "MFU 必须在 (0, 1] 之内，实际为 2");
+        row("reserve=-1", "框架预留内存不能为负");
+        row("nic=-1", "网卡数量和速率不能为负");
+        row("inference batch=-1", "批大小必须为 1 到 ");
+        row("inference output=-1", "输出 token 数不能为负");
+        row("inference gpu=V100-32GB weights=fp8", "V100-32GB 不支持 FP8 运算；FP8 需要以下 GPU 之一：");
+        row("zero=5", "ZeRO 阶段必须为 0、1、2 或 3（FSDP 完全分片即 3），实际为 5");
+        row("micro=-1", "微批大小必须为 1 到 ");
+        row("accumulation=-1", "梯度累积步数必须为 1 到 ");
+        row("tokens=-1", "训练 token 数不能为负");
+        row("overlap=2", "重叠比例必须在 [0, 1] 之内，实际为 2");
+        row("compression=ratio:2", "梯度压缩比必须在 (0, 1] 之内，top-k 必须在 [0, 1) 之内");
+        row("gpu=V100-32GB", "V100-32GB 不支持 BF16 运算（它早于 Ampere 架构）；请使用 --precision fp16");
+        row("gpu=V100-32GB precision=fp8", "V100-32GB 不支持 FP8 运算；FP8 训练需要以下 GPU 之一：");
+        row("layers=100001", "层数最多为 100000，隐藏层大小、注意力头数和头维度最多为 1048576");
+        row("gpus=8 tp=4 layers=32 hidden=3840 heads=30", "TP 4 不能整除 30 个注意力头");
+        row("gpus=8 pp=8 layers=4 hidden=4096 heads=32", "PP 8 超过了模型的 4 层");
+        row("parameters=-1", "模型参数量必须为正数（例如 13e9），实际为 ");
+        row("layers=-1", "层数、隐藏层大小、注意力头数、KV 头数和头维度不能为负");
+        row("layers=32 hidden=4100 heads=32",
+            "隐藏层大小 4100 不是 32 个注意力头的倍数；请指定 --head-dim，或修改 --hidden/--heads");
+        row("layers=32 hidden=4096 heads=32 kvheads=5", "注意力头数（32）必须是 KV 头数（5）的倍数");
+        row("gpu=Z9000", "未知的 GPU 型号 'Z9000'；已知型号：");
+        row("checkpointing=some", "checkpointing 'some' 不是以下之一：none, selective, full");
+        row("compression=zip", "压缩方式 'zip' 不是 none、fp8、ratio:R、topk:F 之一");
+        row("inference kv=int4", "KV 缓存不支持 'int4'；请使用 bf16、fp16、fp8 或 int8");
+    }
+    void planRefusalsInChinese()
+    {
+        QFETCH(QString, change);
+        QFETCH(QString, chinese);
+        pb::PlanJobRequest request;
+        pb::DeclaredModel &m = *request.mutable_model();
+        m.set_parameters(7e9);
+        for (const QString &word : change.split(' ')) {
+            const QString key = word.section('=', 0, 0);
+            const QString value = word.section('=', 1);
+            const std::string text = value.toStdString();
+            if (key == "inference")
+                m.set_workload(pb::PLAN_WORKLOAD_INFERENCE);
+            else if (key == "gpus")
+                request.set_gpus(value.toInt());
+            else if (key == "nodes")
+                request.set_nodes(value.toInt());
+            else if (key == "gpu")
+                request.set_gpu_model(text);
+            else if (key == "nic")
+                request.set_nic_gbps(value.toDouble());
+            else if (key == "tp")
+                m.set_tensor_parallel(value.toInt());
+            else if (key == "pp")
+                m.set_pipeline_parallel(value.toInt());
+            else if (key == "seq")
+                m.set_seq(value.toInt());
+            else if (key == "mfu")
+                m.set_mfu(value.toDouble());
+            else if (key == "reserve")
+                m.set_reserve_gib(value.toDouble());
+            else if (key == "batch")
+                m.set_batch(value.toInt());
+            else if (key == "output")
+                m.set_output_tokens(value.toDouble());
+            else if (key == "weights")
+                m.set_weights(text);
+            else if (key == "kv")
+                m.set_kv_cache(text);
+            else if (key == "zero")
+                m.set_zero_stage(value.toInt());
+            else if (key == "micro")
+                m.set_micro_batch(value.toInt());
+            else if (key == "accumulation")
+                m.set_gradient_accumulation(value.toInt());
+            else if (key == "tokens")
+                m.set_tokens(value.toDouble());
+            else if (key == "overlap")
+                m.set_overlap(value.toDouble());
+            else if (key == "compression")
+                m.set_compression(text);
+            else if (key == "precision")
+                m.set_precision(text);
+            else if (key == "checkpointing")
+                m.set_checkpointing(text);
+            else if (key == "parameters")
+                m.set_parameters(value.toDouble());
+            else if (key == "layers")
+                m.set_layers(value.toInt());
+            else if (key == "hidden")
+                m.set_hidden(value.toInt());
+            else if (key == "heads")
+                m.set_heads(value.toInt());
+            else if (key == "kvheads")
+                m.set_kv_heads(value.toInt());
+            else
+                QFAIL(qPrintable("unknown change " + word));
+        }
+        if (!m_planner) { // one engine for every row
+            Engine::Options options;
+            options.spec = sim::defaultSimulatedSpec(1);
+            options.spec.simulation.jobArrivalsPerHour = 0;
+            options.virtualTime = true;
+            m_planner = std::make_unique<Engine>(std::move(options));
+        }
+        const auto plan = m_planner->planJob(request);
+        QVERIFY2(!plan, "planned");
+        QCOMPARE(errorText(plan.error()), QString::fromStdString(plan.error().message)); // English: as written
+        QVERIFY(installTranslations(QStringLiteral("zh_CN")));
+        const QString zh = errorText(plan.error());
+        QVERIFY2(zh.startsWith(chinese), qPrintable(QString::fromStdString(plan.error().message) + "\n" + zh));
     }
 
     // Every pattern of the catalogue has its Chinese (translations_current checks the .ts; this
