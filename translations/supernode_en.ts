@@ -2071,6 +2071,50 @@ supernode --connect %4 --ca %5 --token-file %6%7</source>
         <source>declared model: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the report range is empty: --to must be after --from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the range to simulate is empty: --to must be after --from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scope &apos;%1&apos;: expected cluster, node:NAME, queue:NAME or job:ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scope %1: the snapshot holds only scope %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>range: the end (%1) is not after the start (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>range %1 to %2 is not inside the snapshot&apos;s, %3 to %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>writing a PDF needs a QGuiApplication (run with QT_QPA_PLATFORM=offscreen)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>sn::EventDetails</name>

@@ -2081,6 +2081,50 @@ supernode --connect %4 --ca %5 --token-file %6%7</translation>
         <source>declared model: %1</source>
         <translation>声明的模型：%1</translation>
     </message>
+    <message>
+        <source>the report range is empty: --to must be after --from</source>
+        <translation>报告时间范围为空：--to 必须晚于 --from</translation>
+    </message>
+    <message>
+        <source>the range to simulate is empty: --to must be after --from</source>
+        <translation>要模拟的时间范围为空：--to 必须晚于 --from</translation>
+    </message>
+    <message>
+        <source>scope &apos;%1&apos;: expected cluster, node:NAME, queue:NAME or job:ID</source>
+        <translation>范围 &apos;%1&apos;：应为 cluster、node:NAME、queue:NAME 或 job:ID</translation>
+    </message>
+    <message>
+        <source>scope %1: the snapshot holds only scope %2</source>
+        <translation>范围 %1：快照只包含范围 %2</translation>
+    </message>
+    <message>
+        <source>range: the end (%1) is not after the start (%2)</source>
+        <translation>时间范围：结束时间（%1）不晚于开始时间（%2）</translation>
+    </message>
+    <message>
+        <source>range %1 to %2 is not inside the snapshot&apos;s, %3 to %4</source>
+        <translation>时间范围 %1 至 %2 不在快照的时间范围 %3 至 %4 之内</translation>
+    </message>
+    <message>
+        <source>cannot create the folder %1</source>
+        <translation>无法创建文件夹 %1</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>writing a PDF needs a QGuiApplication (run with QT_QPA_PLATFORM=offscreen)</source>
+        <translation>写 PDF 需要 QGuiApplication（请以 QT_QPA_PLATFORM=offscreen 运行）</translation>
+    </message>
 </context>
 <context>
     <name>sn::EventDetails</name>

@@ -197,6 +197,30 @@ private slots:
         QVERIFY2(QString::fromUtf8(r.err).contains(error), r.err.constData());
     }
 
+    // The engine's refusals of a report, in Chinese (the usage errors are CtlText's:
+    // tst_supernodectl_lang).
+    void refusesBadInputInChinese_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("bad scope") << QStringList{"report", "--format", "pdf", "-o", "x", "--scope", "rack:1"}
+                                   << QString::fromUtf8("范围 'rack:1'：应为 cluster、node:NAME、queue:NAME 或 job:ID");
+        QTest::newRow("no snapshot file")
+            << QStringList{"report", "--snapshot", "/nonexistent/x.snap", "--format", "html", "-o", "x"}
+            << QString::fromUtf8("无法读取 /nonexistent/x.snap：");
+        QTest::newRow("unwritable output")
+            << QStringList{"report", "--snapshot", m_snapshot, "--format", "csv", "-o", "/proc/no-such-dir/r"}
+            << QString::fromUtf8("无法创建文件夹 /proc/no-such-dir/r");
+    }
+    void refusesBadInputInChinese()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, error);
+        const auto r = ctl(args + QStringList{"--lang", "zh_CN"});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(QString::fromUtf8(r.err).contains(error), r.err.constData());
+    }
+
     void refusesADamagedSnapshotSayingWhereAndWritesNothing()
     {
         QByteArray bytes = readAll(m_snapshot);
