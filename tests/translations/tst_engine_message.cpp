@@ -11,6 +11,7 @@
 #include "backend/scheduler/scheduler.h"
 #include "backend/sim/super_node_topology.h"
 #include "tests/backend/telemetry/loopback_port.h"
+#include "tests/support/in_language.h"
 #include "translations/engine_message.h"
 #include "translations/translation_loader.h"
 
@@ -49,6 +50,76 @@ const QRegularExpression &englishFrame()
         "part|nearest|configuration|fits|no|it|across|nodes|behind|dependency|preempted|requeued|resumes|from|"
         "last|checkpoint|submitted|scheduling|cycle)\\b"));
     return kWords;
+}
+
+// A 7e9-parameter training plan with the changes a row names ("gpus=8 tp=3", "inference kv=int4").
+pb::PlanJobRequest planRequest(const QString &change)
+{
+    pb::PlanJobRequest request;
+    pb::DeclaredModel &m = *request.mutable_model();
+    m.set_parameters(7e9);
+    for (const QString &word : change.split(' ')) {
+        const QString key = word.section('=', 0, 0);
+        const QString value = word.section('=', 1);
+        const std::string text = value.toStdString();
+        if (key == "inference")
+            m.set_workload(pb::PLAN_WORKLOAD_INFERENCE);
+        else if (key == "gpus")
+            request.set_gpus(value.toInt());
+        else if (key == "nodes")
+            request.set_nodes(value.toInt());
+        else if (key == "gpu")
+            request.set_gpu_model(text);
+        else if (key == "nic")
+            request.set_nic_gbps(value.toDouble());
+        else if (key == "tp")
+            m.set_tensor_parallel(value.toInt());
+        else if (key == "pp")
+            m.set_pipeline_parallel(value.toInt());
+        else if (key == "seq")
+            m.set_seq(value.toInt());
+        else if (key == "mfu")
+            m.set_mfu(value.toDouble());
+        else if (key == "reserve")
+            m.set_reserve_gib(value.toDouble());
+        else if (key == "batch")
+            m.set_batch(value.toInt());
+        else if (key == "output")
+            m.set_output_tokens(value.toDouble());
+        else if (key == "weights")
+            m.set_weights(text);
+        else if (key == "kv")
+            m.set_kv_cache(text);
+        else if (key == "zero")
+            m.set_zero_stage(value.toInt());
+        else if (key == "micro")
+            m.set_micro_batch(value.toInt());
+        else if (key == "accumulation")
+            m.set_gradient_accumulation(value.toInt());
+        else if (key == "tokens")
+            m.set_tokens(value.toDouble());
+        else if (key == "overlap")
+            m.set_overlap(value.toDouble());
+        else if (key == "compression")
+            m.set_compression(text);
+        else if (key == "precision")
+            m.set_precision(text);
+        else if (key == "checkpointing")
+            m.set_checkpointing(text);
+        else if (key == "parameters")
+            m.set_parameters(value.toDouble());
+        else if (key == "layers")
+            m.set_layers(value.toInt());
+        else if (key == "hidden")
+            m.set_hidden(value.toInt());
+        else if (key == "heads")
+            m.set_heads(value.toInt());
+        else if (key == "kvheads")
+            m.set_kv_heads(value.toInt());
+        else
+            qFatal("unknown change %s", qPrintable(word)); // a typo in the test's rows
+    }
+    return request;
 }
 
 } // namespace
@@ -383,9 +454,7 @@ private slots:
         declared.mutable_declared_model()->set_parameters(-1);
         const auto refusedModel = engine.submitJob(declared);
         QVERIFY(!refusedModel);
-        QVERIFY(installTranslations(QStringLiteral("zh_CN")));
-        const QString modelZh = errorText(refusedModel.error());
-        QVERIFY(installTranslations(QStringLiteral("en")));
+        const QString modelZh = test::inChinese([&] { return errorText(refusedModel.error()); });
         QVERIFY2(modelZh.contains(QString::fromUtf8("声明的模型：模型参数量必须为正数（例如 13e9），实际为 ")),
                  qPrintable(QString::fromStdString(refusedModel.error().message) + "\n" + modelZh));
         spec.set_backend("slurm");
@@ -397,9 +466,7 @@ private slots:
         refused(live.advanceTime(1000), QString::fromUtf8("引擎按真实时间运行；只有虚拟时间的引擎才能推进时间"));
         for (const auto &[error, chinese] : refusals) {
             QCOMPARE(errorText(error), QString::fromStdString(error.message)); // English: as written
-            QVERIFY(installTranslations(QStringLiteral("zh_CN")));
-            const QString zh = errorText(error);
-            QVERIFY(installTranslations(QStringLiteral("en")));
+            const QString zh = test::inChinese([&] { return errorText(error); });
             QVERIFY2(zh == chinese, qPrintable(QString::fromStdString(error.message) + "\n" + zh));
         }
     }
@@ -454,70 +521,7 @@ private slots:
     {
         QFETCH(QString, change);
         QFETCH(QString, chinese);
-        pb::PlanJobRequest request;
-        pb::DeclaredModel &m = *request.mutable_model();
-        m.set_parameters(7e9);
-        for (const QString &word : change.split(' ')) {
-            const QString key = word.section('=', 0, 0);
-            const QString value = word.section('=', 1);
-            const std::string text = value.toStdString();
-            if (key == "inference")
-                m.set_workload(pb::PLAN_WORKLOAD_INFERENCE);
-            else if (key == "gpus")
-                request.set_gpus(value.toInt());
-            else if (key == "nodes")
-                request.set_nodes(value.toInt());
-            else if (key == "gpu")
-                request.set_gpu_model(text);
-            else if (key == "nic")
-                request.set_nic_gbps(value.toDouble());
-            else if (key == "tp")
-                m.set_tensor_parallel(value.toInt());
-            else if (key == "pp")
-                m.set_pipeline_parallel(value.toInt());
-            else if (key == "seq")
-                m.set_seq(value.toInt());
-            else if (key == "mfu")
-                m.set_mfu(value.toDouble());
-            else if (key == "reserve")
-                m.set_reserve_gib(value.toDouble());
-            else if (key == "batch")
-                m.set_batch(value.toInt());
-            else if (key == "output")
-                m.set_output_tokens(value.toDouble());
-            else if (key == "weights")
-                m.set_weights(text);
-            else if (key == "kv")
-                m.set_kv_cache(text);
-            else if (key == "zero")
-                m.set_zero_stage(value.toInt());
-            else if (key == "micro")
-                m.set_micro_batch(value.toInt());
-            else if (key == "accumulation")
-                m.set_gradient_accumulation(value.toInt());
-            else if (key == "tokens")
-                m.set_tokens(value.toDouble());
-            else if (key == "overlap")
-                m.set_overlap(value.toDouble());
-            else if (key == "compression")
-                m.set_compression(text);
-            else if (key == "precision")
-                m.set_precision(text);
-            else if (key == "checkpointing")
-                m.set_checkpointing(text);
-            else if (key == "parameters")
-                m.set_parameters(value.toDouble());
-            else if (key == "layers")
-                m.set_layers(value.toInt());
-            else if (key == "hidden")
-                m.set_hidden(value.toInt());
-            else if (key == "heads")
-                m.set_heads(value.toInt());
-            else if (key == "kvheads")
-                m.set_kv_heads(value.toInt());
-            else
-                QFAIL(qPrintable("unknown change " + word));
-        }
+        const pb::PlanJobRequest request = planRequest(change);
         if (!m_planner) { // one engine for every row
             Engine::Options options;
             options.spec = sim::defaultSimulatedSpec(1);
@@ -528,8 +532,7 @@ private slots:
         const auto plan = m_planner->planJob(request);
         QVERIFY2(!plan, "planned");
         QCOMPARE(errorText(plan.error()), QString::fromStdString(plan.error().message)); // English: as written
-        QVERIFY(installTranslations(QStringLiteral("zh_CN")));
-        const QString zh = errorText(plan.error());
+        const QString zh = test::inChinese([&] { return errorText(plan.error()); });
         QVERIFY2(zh.startsWith(chinese), qPrintable(QString::fromStdString(plan.error().message) + "\n" + zh));
     }
 
