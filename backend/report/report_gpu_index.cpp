@@ -69,10 +69,10 @@ GpuIndex::GpuIndex(const rpb::ReportSnapshot &snapshot, Scope scope) : m_snapsho
     // Windows merged per GPU and metric by their index in the range (every window starts at
     // start + k*step), so merging a week of 128 GPUs stays linear.
     const std::int64_t step = std::max<std::int64_t>(1, snapshot.step_ms());
-    const auto slots = std::size_t((snapshot.end_ms() - snapshot.start_ms() + step - 1) / step);
+    const auto slotCount = std::size_t((snapshot.end_ms() - snapshot.start_ms() + step - 1) / step);
     const auto slotOf = [&](const pb::WindowSummary &w) -> std::optional<std::size_t> {
         const std::int64_t offset = w.start_ms() - snapshot.start_ms();
-        if (offset < 0 || std::size_t(offset / step) >= slots || w.count() == 0)
+        if (offset < 0 || std::size_t(offset / step) >= slotCount || w.count() == 0)
             return std::nullopt;
         return std::size_t(offset / step);
     };
@@ -84,7 +84,7 @@ GpuIndex::GpuIndex(const rpb::ReportSnapshot &snapshot, Scope scope) : m_snapsho
             continue;
         std::vector<Window> &slot = merged[{*key, metric}];
         if (slot.empty())
-            slot.resize(slots);
+            slot.resize(slotCount);
         for (const pb::WindowSummary &w : s.windows()) {
             const auto i = slotOf(w);
             if (!i)

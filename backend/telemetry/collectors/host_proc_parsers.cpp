@@ -72,7 +72,7 @@ MetricSample sample(const HostParseContext &ctx, std::string metric, double valu
     return {std::move(metric), std::move(labels), ctx.timeMs, value};
 }
 
-std::string quoted(std::string_view s)
+std::string quotedText(std::string_view s)
 {
     return "'" + std::string(s) + "'";
 }
@@ -92,17 +92,17 @@ Result<std::vector<MetricSample>> parseProcStat(std::string_view text, const Hos
         if (key.size() > 3 && key.substr(0, 3) == "cpu") {
             const std::string_view id = key.substr(3);
             if (!toU64(id))
-                return malformed(ctx.path, n, "CPU name " + quoted(key) + " is not cpu<N>");
+                return malformed(ctx.path, n, "CPU name " + quotedText(key) + " is not cpu<N>");
             // Kernels since 2.6.11 print at least user..steal; older ones are not supported.
             if (f.size() < 1 + kModes.size())
                 return malformed(ctx.path, n,
-                                 quoted(key) + " has " + std::to_string(f.size() - 1) +
+                                 quotedText(key) + " has " + std::to_string(f.size() - 1) +
                                      " counters, expected at least 8 (user..steal)");
             for (std::size_t m = 0; m < kModes.size(); ++m) {
                 const auto ticks = toU64(f[1 + m]);
                 if (!ticks)
                     return malformed(ctx.path, n,
-                                     quoted(key) + " " + kModes[m] + " " + quoted(f[1 + m]) + " is not a tick count");
+                                     quotedText(key) + " " + kModes[m] + " " + quotedText(f[1 + m]) + " is not a tick count");
                 out.push_back(sample(ctx, "node_cpu_seconds_total", static_cast<double>(*ticks) / ctx.ticksPerSecond,
                                      {{"cpu", std::string(id)}, {"mode", kModes[m]}}));
             }
@@ -117,10 +117,10 @@ Result<std::vector<MetricSample>> parseProcStat(std::string_view text, const Hos
         if (!metric)
             return success(); // cpu (the sum), intr, softirq: not series node-exporter exports by default
         if (f.size() != 2)
-            return malformed(ctx.path, n, quoted(key) + " has " + std::to_string(f.size() - 1) + " values, expected 1");
+            return malformed(ctx.path, n, quotedText(key) + " has " + std::to_string(f.size() - 1) + " values, expected 1");
         const auto v = toU64(f[1]);
         if (!v)
-            return malformed(ctx.path, n, quoted(key) + " value " + quoted(f[1]) + " is not a number");
+            return malformed(ctx.path, n, quotedText(key) + " value " + quotedText(f[1]) + " is not a number");
         out.push_back(sample(ctx, metric, static_cast<double>(*v)));
         return success();
     });
@@ -139,7 +139,7 @@ Result<std::vector<MetricSample>> parseProcLoadavg(std::string_view text, const 
     for (std::size_t i = 0; i < 3; ++i) {
         const auto v = toDouble(f[i]);
         if (!v || *v < 0)
-            return malformed(ctx.path, 1, std::string(kNames[i]) + " " + quoted(f[i]) + " is not a load average");
+            return malformed(ctx.path, 1, std::string(kNames[i]) + " " + quotedText(f[i]) + " is not a load average");
         out.push_back(sample(ctx, kNames[i], *v));
     }
     return out;
@@ -153,7 +153,7 @@ Result<std::vector<MetricSample>> parseProcMeminfo(std::string_view text, const 
             return success();
         const std::size_t colon = line.find(':');
         if (colon == std::string_view::npos || colon == 0)
-            return malformed(ctx.path, n, "expected 'Key: value [kB]', got " + quoted(line));
+            return malformed(ctx.path, n, "expected 'Key: value [kB]', got " + quotedText(line));
         std::string key(line.substr(0, colon));
         // node-exporter's spelling: "Active(anon)" -> "Active_anon".
         for (char &c : key)
@@ -163,11 +163,11 @@ Result<std::vector<MetricSample>> parseProcMeminfo(std::string_view text, const 
         const auto f = fields(line.substr(colon + 1));
         if (f.empty() || f.size() > 2 || (f.size() == 2 && f[1] != "kB"))
             return malformed(ctx.path, n,
-                             quoted(key) + ": expected a number and an optional 'kB', got " +
-                                 quoted(line.substr(colon + 1)));
+                             quotedText(key) + ": expected a number and an optional 'kB', got " +
+                                 quotedText(line.substr(colon + 1)));
         const auto v = toU64(f[0]);
         if (!v)
-            return malformed(ctx.path, n, quoted(key) + " value " + quoted(f[0]) + " is not a number");
+            return malformed(ctx.path, n, quotedText(key) + " value " + quotedText(f[0]) + " is not a number");
         if (f.size() == 2)
             out.push_back(sample(ctx, "node_memory_" + key + "_bytes", static_cast<double>(*v) * 1024.0));
         else
@@ -203,19 +203,19 @@ Result<std::vector<MetricSample>> parseProcNetDev(std::string_view text, const H
             return success(); // the two header lines
         const std::size_t colon = line.find(':');
         if (colon == std::string_view::npos)
-            return malformed(ctx.path, n, "expected 'interface: counters', got " + quoted(line));
+            return malformed(ctx.path, n, "expected 'interface: counters', got " + quotedText(line));
         const auto name = fields(line.substr(0, colon));
         if (name.size() != 1)
-            return malformed(ctx.path, n, "interface name " + quoted(line.substr(0, colon)) + " is not one word");
+            return malformed(ctx.path, n, "interface name " + quotedText(line.substr(0, colon)) + " is not one word");
         const auto f = fields(line.substr(colon + 1));
         if (f.size() != 16)
             return malformed(ctx.path, n,
-                             quoted(name[0]) + " has " + std::to_string(f.size()) + " counters, expected 16");
+                             quotedText(name[0]) + " has " + std::to_string(f.size()) + " counters, expected 16");
         for (const Column &c : kColumns) {
             const auto v = toU64(f[c.index]);
             if (!v)
                 return malformed(ctx.path, n,
-                                 quoted(name[0]) + " column " + std::to_string(c.index + 1) + " " + quoted(f[c.index]) +
+                                 quotedText(name[0]) + " column " + std::to_string(c.index + 1) + " " + quotedText(f[c.index]) +
                                      " is not a counter");
             out.push_back(sample(ctx, c.metric, static_cast<double>(*v), {{"device", std::string(name[0])}}));
         }
@@ -254,7 +254,7 @@ Result<std::vector<MetricSample>> parseProcDiskstats(std::string_view text, cons
             const auto x = toU64(f[3 + i]);
             if (!x)
                 return malformed(ctx.path, n,
-                                 quoted(device) + " field " + std::to_string(4 + i) + " " + quoted(f[3 + i]) +
+                                 quotedText(device) + " field " + std::to_string(4 + i) + " " + quotedText(f[3 + i]) +
                                      " is not a counter");
             v[i] = *x;
         }
@@ -287,7 +287,7 @@ Result<std::uint64_t> parseSysfsCounter(std::string_view text, const std::string
     const std::string_view t = trimmed(text);
     const auto v = toU64(t);
     if (!v)
-        return malformed(path, 1, "expected one unsigned counter, got " + quoted(t));
+        return malformed(path, 1, "expected one unsigned counter, got " + quotedText(t));
     return *v;
 }
 
@@ -297,7 +297,7 @@ Result<std::int64_t> parseSysfsInteger(std::string_view text, const std::string 
     std::int64_t v = 0;
     const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
     if (t.empty() || ec != std::errc() || end != t.data() + t.size())
-        return malformed(path, 1, "expected one integer, got " + quoted(t));
+        return malformed(path, 1, "expected one integer, got " + quotedText(t));
     return v;
 }
 

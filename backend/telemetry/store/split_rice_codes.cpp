@@ -38,20 +38,20 @@ public:
             m_used += count;
             return;
         }
-        emit(8);
+        writeBytes(8);
         const int taken = 64 - m_used;
         m_acc = taken == 64 ? 0 : value >> taken;
         m_used = m_used + count - 64;
     }
     void flush()
     {
-        emit((m_used + 7) / 8);
+        writeBytes((m_used + 7) / 8);
         m_acc = 0;
         m_used = 0;
     }
 
 private:
-    void emit(int bytes)
+    void writeBytes(int bytes)
     {
         for (int i = 0; i < bytes; ++i)
             m_out.push_back(static_cast<std::uint8_t>(m_acc >> (8 * i)));
@@ -119,7 +119,7 @@ Status decodeCodes(const std::uint8_t *bytes, std::size_t size, std::size_t at, 
     const double divisor = kPow10[scale];
     std::uint64_t prevX = 0, prevD = 0; // unsigned: corrupt input may overflow, which must not be UB
     std::uint32_t coded = 0;            // values decoded as integers (escapes leave the state alone)
-    auto emit = [&](std::uint32_t i, std::uint64_t zz) {
+    auto decodeOne = [&](std::uint32_t i, std::uint64_t zz) {
         const std::uint64_t code = static_cast<std::uint64_t>(unzigzag(zz));
         std::uint64_t x;
         if (!kDod || coded == 0) {
@@ -155,7 +155,7 @@ Status decodeCodes(const std::uint8_t *bytes, std::size_t size, std::size_t at, 
                 break;
             }
             const std::uint64_t low = k == 0 ? 0 : msbAt(bytes, size, lowAt) >> lowShift;
-            emit(i, (static_cast<std::uint64_t>(q) << k) | low);
+            decodeOne(i, (static_cast<std::uint64_t>(q) << k) | low);
             ++i;
             lowAt += static_cast<std::uint64_t>(k);
             start = end + 1;
@@ -178,7 +178,7 @@ Status decodeCodes(const std::uint8_t *bytes, std::size_t size, std::size_t at, 
             v[i] = bitsDouble(lsbField(quotients, quotientBytes, payloadAt, 64));
             pos = payloadAt + 64;
         } else {
-            emit(i, lsbField(quotients, quotientBytes, payloadAt, f + 1));
+            decodeOne(i, lsbField(quotients, quotientBytes, payloadAt, f + 1));
             pos = payloadAt + static_cast<std::uint64_t>(f + 1);
         }
         ++i;
