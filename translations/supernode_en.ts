@@ -792,13 +792,6 @@
     </message>
 </context>
 <context>
-    <name>sn::ComingSoonPage</name>
-    <message>
-        <source>This page is not built yet. The Overview page shows the live cluster now, and &quot;supernodectl status&quot; prints the same headline numbers in a terminal.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>sn::ConnectionEditor</name>
     <message>
         <source>Add a connection</source>

@@ -792,13 +792,6 @@
     </message>
 </context>
 <context>
-    <name>sn::ComingSoonPage</name>
-    <message>
-        <source>This page is not built yet. The Overview page shows the live cluster now, and &quot;supernodectl status&quot; prints the same headline numbers in a terminal.</source>
-        <translation>此页面尚未实现。“概览”页现在显示实时集群，“supernodectl status”在终端中输出相同的主要数字。</translation>
-    </message>
-</context>
-<context>
     <name>sn::ConnectionEditor</name>
     <message>
         <source>Add a connection</source>

@@ -15,13 +15,13 @@ struct ConsolePages {
 QVector<ConsolePage> consolePages()
 {
     return {
-        {QStringLiteral("overview"), ConsolePages::tr("Overview"), {}},
-        {QStringLiteral("topology"), ConsolePages::tr("Topology"), {}},
-        {QStringLiteral("gpus"), ConsolePages::tr("GPUs"), {}},
-        {QStringLiteral("logs"), ConsolePages::tr("Logs & anomalies"), {}},
-        {QStringLiteral("jobs"), ConsolePages::tr("Jobs"), {}},
-        {QStringLiteral("reports"), ConsolePages::tr("Reports"), {}},
-        {QStringLiteral("setup"), ConsolePages::tr("Setup"), {}},
+        {QStringLiteral("overview"), ConsolePages::tr("Overview")},
+        {QStringLiteral("topology"), ConsolePages::tr("Topology")},
+        {QStringLiteral("gpus"), ConsolePages::tr("GPUs")},
+        {QStringLiteral("logs"), ConsolePages::tr("Logs & anomalies")},
+        {QStringLiteral("jobs"), ConsolePages::tr("Jobs")},
+        {QStringLiteral("reports"), ConsolePages::tr("Reports")},
+        {QStringLiteral("setup"), ConsolePages::tr("Setup")},
     };
 }
 

@@ -1,6 +1,6 @@
 #pragma once
-// The console's pages in navigation order: a stable id (for --page, settings and tests), the
-// title shown in the navigation, and for pages not built yet the capability they will offer.
+// The console's pages in navigation order: a stable id (for --page, settings and tests) and the
+// title shown in the navigation.
 
 #include <QString>
 #include <QVector>
@@ -10,7 +10,6 @@ namespace sn {
 struct ConsolePage {
     QString id;         // "overview", "topology", ...
     QString title;      // translated
-    QString capability; // translated; empty for pages that exist
 };
 
 // overview, topology, gpus, logs, jobs, reports, setup; the titles in the language installed

@@ -1,6 +1,6 @@
 // The "agent disconnected 60 s then back: no gap in the stored series", with real
 // programs: a real supernoded over TLS with tokens, and a real `supernode-agent --daemon` that
-// reads two GPUs through the test-only fake NVML (tests/backend/telemetry/fake_nvml: this
+// reads two GPUs through the test-only fake NVML (tests/backend/telemetry/collectors/fake_nvml: this
 // machine has no GPU) every second. The daemon is SIGKILLed, kept down for 60 real seconds,
 // and restarted on the same state directory and port; the agent, which buffered on disk
 // meanwhile, backfills. QueryRange over the agent's GPU series must then hold one sample per

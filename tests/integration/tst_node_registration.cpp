@@ -1,6 +1,6 @@
 // The agent registers its node (RegisterNode), with real programs: a real supernoded over TLS
 // with tokens, and a real `supernode-agent --daemon` on the test-only fake NVML libraries
-// (tests/backend/telemetry/fake_nvml; this machine has no GPU). The agent's discovery runs the
+// (tests/backend/telemetry/collectors/fake_nvml; this machine has no GPU). The agent's discovery runs the
 // comms discovery on its own node, which runs the agent itself for NVML's interconnect.
 // - GetCluster shows the node as registered and not configured, with the fake's GPUs (UUIDs,
 //   bus ids), the HGX board's NVSwitch and NVLinks; a node.registered event is recorded;

@@ -1,6 +1,6 @@
 // supernode-agent as an operator runs it on a GPU machine: `--probe [--json]` with no driver and
 // no nvidia-smi (this machine), with a fake nvidia-smi that prints a real capture, and with a
-// fake NVML library (tests/backend/telemetry/fake_nvml: this machine has no GPU; a mock); and
+// fake NVML library (tests/backend/telemetry/collectors/fake_nvml: this machine has no GPU; a mock); and
 // `--interconnect`, alone and run by the comms discovery through the real command runner.
 #include "backend/comms/node_discovery.h"
 #include "backend/model/command_runner.h"

@@ -4,7 +4,7 @@
 // jobs a daemon lists.
 #include "backend/api/engine_api.h"
 #include "backend/sim/super_node_topology.h"
-#include "tests/backend/telemetry/loopback_port.h"
+#include "tests/support/loopback_port.h"
 #include "tests/support/supernoded_process.h"
 
 #include <set>

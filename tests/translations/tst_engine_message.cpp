@@ -10,7 +10,7 @@
 #include "backend/scheduler/placement_policies.h"
 #include "backend/scheduler/scheduler.h"
 #include "backend/sim/super_node_topology.h"
-#include "tests/backend/telemetry/loopback_port.h"
+#include "tests/support/loopback_port.h"
 #include "tests/support/in_language.h"
 #include "translations/engine_message.h"
 #include "translations/translation_loader.h"

@@ -1,7 +1,7 @@
 // The GPUs page on a real embedded engine in virtual time: small multiples from one downsampled
 // query, never more than 4 points per pixel column, time ranges switching the window, a custom
 // range, live follow, the detail view of one GPU and job markers. Also MetricChart alone
-// (the detail view's chart); SparkChart alone is tests/ui/tst_spark_chart.cpp.
+// (the detail view's chart); SparkChart alone is tests/widgets/tst_spark_chart.cpp.
 #include "backend/api/local_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "ui/gpu_chart_data.h"

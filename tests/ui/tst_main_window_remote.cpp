@@ -4,7 +4,7 @@
 // role WhoAmI names turns those changes off before any is tried.
 #include "backend/remote/grpc/remote_engine.h"
 #include "backend/sim/super_node_topology.h"
-#include "tests/backend/telemetry/loopback_port.h"
+#include "tests/support/loopback_port.h"
 #include "tests/support/supernoded_process.h"
 #include "ui/event_table_model.h"
 #include "ui/jobs_page.h"

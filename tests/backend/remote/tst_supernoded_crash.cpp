@@ -4,7 +4,7 @@
 #include "backend/remote/grpc/remote_engine.h"
 #include "backend/remote/grpc/state_store.h"
 #include "backend/sim/super_node_topology.h"
-#include "tests/backend/telemetry/loopback_port.h"
+#include "tests/support/loopback_port.h"
 #include "tests/support/supernoded_process.h"
 
 #include <QCoreApplication>

@@ -3,7 +3,7 @@
 #include "backend/telemetry/prometheus/http_client.h"
 #include "backend/telemetry/prometheus/http_server.h"
 #include "backend/telemetry/prometheus/http_url.h"
-#include "tests/backend/telemetry/loopback_port.h"
+#include "tests/support/loopback_port.h"
 
 #include <QTest>
 

@@ -10,7 +10,7 @@
 #include "backend/telemetry/prometheus/prometheus_server_source.h"
 #include "backend/telemetry/prometheus/prometheus_text_renderer.h"
 #include "backend/telemetry/readings_to_samples.h"
-#include "tests/backend/telemetry/loopback_port.h"
+#include "tests/support/loopback_port.h"
 #include "tests/support/child_process.h"
 #include "tests/support/served_metrics.h"
 #include "tests/support/shared_data.h"
