@@ -148,6 +148,8 @@ void TcpRelay::run()
                     continue;
                 const int to = p.fd == pair.client ? pair.server : pair.client;
                 const ssize_t n = ::read(p.fd, buffer, sizeof buffer);
+                if (n > 0 && m_delayMs > 0)
+                    std::this_thread::sleep_for(std::chrono::milliseconds(m_delayMs.load()));
                 bool ok = n > 0;
                 for (ssize_t sent = 0; ok && sent < n;) {
                     const ssize_t w = ::write(to, buffer + sent, static_cast<std::size_t>(n - sent));

@@ -7,6 +7,7 @@
 #include <QtGlobal>
 
 #include <atomic>
+#include <chrono>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -23,6 +24,9 @@ public:
     void cut();
     bool restore(); // false if the port could not be bound again
     int connectionsSeen() const { return m_accepted.load(); }
+    // Holds every chunk this long before passing it on, as a slow or distant link does (each
+    // round trip of a handshake then takes twice as long).
+    void setDelay(std::chrono::milliseconds delay) { m_delayMs = static_cast<int>(delay.count()); }
 
 private:
     struct Pair {
@@ -40,6 +44,7 @@ private:
     int m_wake[2] = {-1, -1}; // a pipe that wakes poll() when the test changes something
     std::atomic<bool> m_stop{false};
     std::atomic<int> m_accepted{0};
+    std::atomic<int> m_delayMs{0};
     std::thread m_thread;
 };
 

@@ -333,7 +333,8 @@ RemoteEngine::RemoteEngine(Options options, QObject *parent) : EngineApi(parent)
     args.SetInt(GRPC_ARG_KEEPALIVE_TIME_MS, 20000);
     args.SetInt(GRPC_ARG_KEEPALIVE_TIMEOUT_MS, 10000);
     args.SetInt(GRPC_ARG_INITIAL_RECONNECT_BACKOFF_MS, options.reconnectMinMs);
-    args.SetInt(GRPC_ARG_MIN_RECONNECT_BACKOFF_MS, options.reconnectMinMs);
+    // gRPC's "minimum reconnect backoff" is the time a connection attempt may take, not a wait.
+    args.SetInt(GRPC_ARG_MIN_RECONNECT_BACKOFF_MS, options.connectTimeoutMs);
     args.SetInt(GRPC_ARG_MAX_RECONNECT_BACKOFF_MS, options.reconnectMaxMs);
     if (options.tls && !options.serverName.empty())
         args.SetSslTargetNameOverride(options.serverName);

@@ -35,8 +35,13 @@ public:
         std::string serverName;
         std::string description;   // description(); empty: "grpcs://host:port"
         int callTimeoutMs = 30000; // the deadline of every unary call
-        int reconnectMinMs = 100;
-        int reconnectMaxMs = 10000;
+        int reconnectMinMs = 100;  // the first wait before connecting again, doubled up to...
+        int reconnectMaxMs = 10000; // ...this
+        // How long one connection attempt (TCP, the TLS handshake, HTTP/2's first SETTINGS) may
+        // take before gRPC gives it up. gRPC takes it from GRPC_ARG_MIN_RECONNECT_BACKOFF_MS, which
+        // was set to reconnectMinMs (100 ms): a handshake slower than that under load failed
+        // the call at once ("connection attempt timed out before receiving SETTINGS frame").
+        int connectTimeoutMs = 20000;
     };
 
     explicit RemoteEngine(Options options, QObject *parent = nullptr);
