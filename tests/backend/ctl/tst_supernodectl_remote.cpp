@@ -35,6 +35,15 @@ QStringList remoteAs(test::SupernodedProcess &daemon, const QString &role)
                        "--token-file", token.fileName(),
                        "--ca",         daemon.path("certs/ca.pem")};
 }
+// Starts `daemon` on a one-node simulated super node; `quiet`: no jobs arrive by themselves.
+bool startSimulated(test::SupernodedProcess &daemon, bool quiet, QString *why)
+{
+    test::SupernodedProcess::Options options;
+    options.spec = sim::defaultSimulatedSpec(1);
+    if (quiet)
+        options.spec.simulation.jobArrivalsPerHour = 0;
+    return daemon.start(options, why);
+}
 } // namespace
 
 class TestSupernodectlRemote : public QObject {
@@ -88,11 +97,8 @@ private slots:
     void statusOverTheRemoteEngine()
     {
         test::SupernodedProcess daemon;
-        test::SupernodedProcess::Options options;
-        options.spec = sim::defaultSimulatedSpec(1);
-        options.spec.simulation.jobArrivalsPerHour = 0;
         QString why;
-        QVERIFY2(daemon.start(options, &why), qPrintable(why));
+        QVERIFY2(startSimulated(daemon, true, &why), qPrintable(why));
         QFile token(daemon.path("viewer.token"));
         QVERIFY(token.open(QIODevice::WriteOnly));
         token.write(daemon.token("viewer").toUtf8() + "\n");
@@ -129,10 +135,8 @@ private slots:
     void aSlowLinkStillConnects()
     {
         test::SupernodedProcess daemon;
-        test::SupernodedProcess::Options options;
-        options.spec = sim::defaultSimulatedSpec(1);
         QString why;
-        QVERIFY2(daemon.start(options, &why), qPrintable(why));
+        QVERIFY2(startSimulated(daemon, false, &why), qPrintable(why));
         test::TcpRelay slowLink(daemon.port());
         slowLink.setDelay(std::chrono::milliseconds(150));
         QStringList viewer = remoteAs(daemon, "viewer");
@@ -145,11 +149,8 @@ private slots:
     void jobsAndEventsOverTheRemoteEngine()
     {
         test::SupernodedProcess daemon;
-        test::SupernodedProcess::Options options;
-        options.spec = sim::defaultSimulatedSpec(1);
-        options.spec.simulation.jobArrivalsPerHour = 0;
         QString why;
-        QVERIFY2(daemon.start(options, &why), qPrintable(why));
+        QVERIFY2(startSimulated(daemon, true, &why), qPrintable(why));
         const QStringList op = remoteAs(daemon, "operator"), viewer = remoteAs(daemon, "viewer");
         const auto submitted = ctl(op + QStringList{"--json", "jobs", "submit", "--gpus", "2", "--name", "train"});
         QVERIFY2(submitted.exitCode == 0, submitted.err.constData());
@@ -196,10 +197,8 @@ private slots:
     void telemetryAndLogsOverTheRemoteEngine()
     {
         test::SupernodedProcess daemon;
-        test::SupernodedProcess::Options options;
-        options.spec = sim::defaultSimulatedSpec(1);
         QString why;
-        QVERIFY2(daemon.start(options, &why), qPrintable(why));
+        QVERIFY2(startSimulated(daemon, false, &why), qPrintable(why));
         const QStringList op = remoteAs(daemon, "operator"), viewer = remoteAs(daemon, "viewer");
         // The daemon runs in virtual time: 30 s of cluster life first.
         QCOMPARE(ctl(op + QStringList{"status", "--after", "30"}).exitCode, 0);
