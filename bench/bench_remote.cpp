@@ -13,7 +13,7 @@
 //                  with the wall clock; a SubscribeTelemetry client of the daemon notes each
 //                  sample's arrival minus its stamp; p99 of 20 s, median of 3 runs
 // The agents and the subscriber run in this process, on the same 2 cores as the daemon.
-#include "backend/remote/grpc/remote_engine.h"
+#include "backend/remote/client/remote_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "bench/bench_json.h"
 #include "bench/simulated_agents.h"

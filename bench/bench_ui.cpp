@@ -8,7 +8,7 @@
 //   charts_update_ms_p95   the same charts moved on by one refresh (query, setPoints(), repaint)
 //   gui_busy_fraction      share of wall time the GUI thread is awake (not blocked waiting for events)
 //                          while a real-time engine streams 1,024 GPUs (~30 metrics each) at 1 Hz
-#include "backend/api/local_engine.h"
+#include "backend/engine/local_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "backend/telemetry/store/store_query.h"
 #include "backend/telemetry/store/time_series_store.h"

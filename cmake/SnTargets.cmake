@@ -3,6 +3,8 @@
 # sn_backend_library(NAME ... ) declares an engine target; at the end of the top-level
 # CMakeLists, sn_enforce_layering() walks every engine target's link closure and fails the
 # configure if it reaches Qt6::Widgets or Qt6::Charts, or Qt6::Gui outside backend/report.
+# A client of the contract (sn_api, sn_report, RemoteEngine) must not reach the engine
+# (sn_engine), and the agent and the daemon never link each other.
 
 set_property(GLOBAL PROPERTY SN_BACKEND_TARGETS "")
 
@@ -64,6 +66,25 @@ function(sn_enforce_layering)
     _sn_link_closure(${t} closure_without_report sn_report)
     if(NOT t STREQUAL "sn_report" AND ("Qt6::Gui" IN_LIST closure_without_report OR "Qt::Gui" IN_LIST closure_without_report))
       message(FATAL_ERROR "Engine target ${t} links Qt6::Gui; only backend/report may paint.")
+    endif()
+  endforeach()
+  # A client of the contract links the contract (sn_api) and nothing of the engine behind it.
+  foreach(client sn_api sn_report sn_remote_client)
+    if(TARGET ${client})
+      _sn_link_closure(${client} closure)
+      if("sn_engine" IN_LIST closure)
+        message(FATAL_ERROR "${client} links the engine (sn_engine); a client of the contract links sn_api only.")
+      endif()
+    endif()
+  endforeach()
+  foreach(pair "sn_remote_agent;sn_remote_daemon" "sn_remote_daemon;sn_remote_agent")
+    list(GET pair 0 from)
+    list(GET pair 1 to)
+    if(TARGET ${from})
+      _sn_link_closure(${from} closure)
+      if(to IN_LIST closure)
+        message(FATAL_ERROR "${from} links ${to}; the agent and the daemon share only backend/remote/common/agent_protocol.h.")
+      endif()
     endif()
   endforeach()
 endfunction()

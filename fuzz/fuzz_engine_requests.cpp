@@ -6,7 +6,7 @@
 // job; a crash, a sanitizer report, or one input holding the engine past the 10 s timeout
 // (what would hold every client of a daemon) is a bug. PushSamples has its own target
 // (fuzz_push_decoder), RenderJob's backend rendering too (fuzz_render_job_request).
-#include "backend/api/engine.h"
+#include "backend/engine/engine.h"
 #include "backend/api/supernode.pb.h"
 #include "backend/sim/super_node_topology.h"
 #include "fuzz/fuzz_input.h"

@@ -1,12 +1,12 @@
 // A PushSamples message as it arrives from a node agent over gRPC (a serialized
 // PushSamplesRequest), through the decoder the daemon's PushSamplesReactor runs before anything
-// reaches the engine (backend/remote/grpc/push_decoder.cpp): columns, series refs, time deltas
+// reaches the engine (backend/remote/daemon/push_decoder.cpp): columns, series refs, time deltas
 // and log lines. What it accepts must be what the engine thread may trust, so the invariants are
 // checked here: every sample's ref registered, times without overflow, every log line with a
 // time and a node. Two messages share a stream, as refs registered by the first are used by the
 // second.
 #include "backend/api/supernode.pb.h"
-#include "backend/remote/grpc/push_decoder.h"
+#include "backend/remote/daemon/push_decoder.h"
 #include "fuzz/fuzz_input.h"
 
 #include <google/protobuf/stubs/logging.h>

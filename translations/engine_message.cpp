@@ -13,7 +13,7 @@ namespace {
 constexpr const char *kContext = "sn::EngineMessage";
 
 // The English the engine writes (backend/model/yaml_fields*, cluster_yaml_read.cpp,
-// api/engine_config.cpp, remote/grpc/, remote/ssh/). Keep each exactly as the engine builds it:
+// engine/engine_config.cpp, remote/, ssh/). Keep each exactly as the engine builds it:
 // a pattern that drifts from its source silently stops matching (tst_engine_message checks the
 // commonest against the real engine's output).
 const char *const kPatterns[] = {
@@ -109,7 +109,7 @@ const char *const kPatterns[] = {
     QT_TRANSLATE_NOOP("sn::EngineMessage", "asks for %1 GPUs; queue %2 may use at most %3"),
     QT_TRANSLATE_NOOP("sn::EngineMessage", "asks for %1 GiB of memory; queue %2 allows %3 GiB per job"),
     QT_TRANSLATE_NOOP("sn::EngineMessage", "depends on unknown job %1"),
-    // acting on jobs and events, and the simulation's controls (api/engine*.cpp, sim/): what the
+    // acting on jobs and events, and the simulation's controls (engine/engine*.cpp, sim/): what the
     // Jobs page, the event panel and supernodectl's cancel, requeue, ack and sim commands meet
     QT_TRANSLATE_NOOP("sn::EngineMessage", "no job with id %1"),
     QT_TRANSLATE_NOOP("sn::EngineMessage", "no job with id '%1'"),
@@ -141,7 +141,7 @@ const char *const kPatterns[] = {
     QT_TRANSLATE_NOOP("sn::EngineMessage", "rollback incomplete on %1: %2"),
     QT_TRANSLATE_NOOP("sn::EngineMessage", "rolled back after %1 failed"),
     // the job planner's refusals of what it is asked (planner/job_planner.cpp, model_shape.cpp,
-    // gpu_catalogue.cpp, api/job_plan.cpp): the submitter's plan panel and `supernodectl plan`
+    // gpu_catalogue.cpp, engine/job_plan.cpp): the submitter's plan panel and `supernodectl plan`
     QT_TRANSLATE_NOOP("sn::EngineMessage", "GPU count must be at least 1, not %1"),
     QT_TRANSLATE_NOOP("sn::EngineMessage", "node count must not be negative"),
     QT_TRANSLATE_NOOP("sn::EngineMessage", "%1 GPUs cannot be split evenly over %2 nodes"),
@@ -192,7 +192,7 @@ const char *const kPatterns[] = {
     QT_TRANSLATE_NOOP("sn::EngineMessage", "cannot read %1: %2"),
     QT_TRANSLATE_NOOP("sn::EngineMessage",
                       "writing a PDF needs a QGuiApplication (run with QT_QPA_PLATFORM=offscreen)"),
-    // SSH (remote/ssh/)
+    // SSH (ssh/)
     QT_TRANSLATE_NOOP("sn::EngineMessage", "SSH: no host to connect to"),
     QT_TRANSLATE_NOOP("sn::EngineMessage",
                       "SSH: %1 accepted none of the keys offered (%2); add your public key to the node's "
@@ -240,7 +240,7 @@ const char *const kPatterns[] = {
 };
 
 // Why a job waits or was stopped, and why a plan does not fit (backend/scheduler/scheduler*.cpp,
-// sim/simulated_cluster.cpp, api/engine_jobs.cpp, planner/job_planner.cpp). The engine joins such
+// sim/simulated_cluster.cpp, engine/engine_jobs.cpp, planner/job_planner.cpp). The engine joins such
 // clauses with "; " ("waiting for 8 GPUs on one node; the largest free block is 4 GPUs on n3;
 // position 2"), so engineReasonText() translates clause by clause with these patterns, each
 // matched against one whole clause: a pattern ending in a placeholder could otherwise swallow the

@@ -13,7 +13,7 @@ constexpr const char *kHardwareChanged = QT_TRANSLATE_NOOP("sn::EventText", "%1 
 
 // Exactly as the engine builds them: backend/sim/simulated_cluster*.cpp (the simulated faults),
 // backend/anomaly/ (anomaly_event.cpp, thermal_protection.cpp, power_cap_audit.cpp),
-// backend/api/engine.cpp.
+// backend/engine/engine.cpp.
 const char *const kPatterns[] = {
     // the simulated super node's faults
     QT_TRANSLATE_NOOP("sn::EventText",
@@ -56,11 +56,11 @@ const char *const kPatterns[] = {
     QT_TRANSLATE_NOOP("sn::EventText", "Log template %1 from %2 at %3 lines in %4 s, usually about %5: %6"),
     QT_TRANSLATE_NOOP("sn::EventText", "%1 error lines from %2 within %3 s; the latest (%4): %5"),
     QT_TRANSLATE_NOOP("sn::EventText", "the cluster"), // a log line's origin when it names no node
-    // telemetry sources (backend/api/engine_collectors.cpp); an error's detail is the source's own
+    // telemetry sources (backend/engine/engine_collectors.cpp); an error's detail is the source's own
     QT_TRANSLATE_NOOP("sn::EventText", "No telemetry: %1"),
     QT_TRANSLATE_NOOP("sn::EventText", "Cannot read %1: %2"),
     QT_TRANSLATE_NOOP("sn::EventText", "Reading %1 again"),
-    // node agents' registrations (backend/api/engine_registration.cpp, node_registry.cpp)
+    // node agents' registrations (backend/engine/engine_registration.cpp, node_registry.cpp)
     QT_TRANSLATE_NOOP("sn::EventText", "%1 registered by its agent: %2 GPUs, %3 NVSwitches, %4 NICs"),
     QT_TRANSLATE_NOOP("sn::EventText",
                       "%1 registered by its agent: %2 GPUs, %3 NVSwitches, %4 NICs (not in cluster.yaml)"),

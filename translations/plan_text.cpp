@@ -8,7 +8,7 @@ namespace {
 
 constexpr const char *kContext = "sn::PlanText";
 
-// Exactly as backend/planner/job_planner.cpp, config_evaluator.cpp and backend/api/job_plan.cpp
+// Exactly as backend/planner/job_planner.cpp, config_evaluator.cpp and backend/engine/job_plan.cpp
 // build them. An optional clause is spelled out as a pattern of its own, since a placeholder
 // matches at least one character.
 const char *const kLinePatterns[] = {

@@ -1,7 +1,7 @@
 #include "ui/connection_opener.h"
 
-#include "backend/remote/grpc/remote_connection.h"
-#include "backend/remote/ssh/ssh_target.h"
+#include "backend/remote/client/remote_connection.h"
+#include "backend/ssh/ssh_target.h"
 
 #include <algorithm>
 

@@ -5,9 +5,9 @@
 // to the daemon on the head node's loopback. The RemoteEngine is then made on the GUI thread and
 // asked WhoAmI, which proves the address, the CA and the token before the console switches.
 
-#include "backend/remote/grpc/remote_engine.h"
-#include "backend/remote/ssh/ssh_session.h"
-#include "backend/remote/ssh/ssh_tunnel.h"
+#include "backend/remote/client/remote_engine.h"
+#include "backend/ssh/ssh_session.h"
+#include "backend/ssh/ssh_tunnel.h"
 #include "ui/saved_connection.h"
 
 #include <memory>

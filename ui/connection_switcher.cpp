@@ -1,7 +1,7 @@
 #include "ui/connection_switcher.h"
 
-#include "backend/api/engine_config.h"
-#include "backend/api/local_engine.h"
+#include "backend/engine/engine_config.h"
+#include "backend/engine/local_engine.h"
 #include "ui/connection_dialog.h"
 #include "ui/main_window.h"
 #include "ui/reply_guard.h"

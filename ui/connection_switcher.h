@@ -5,7 +5,7 @@
 // hands it to the main window, which builds its pages on it; a connection that fails leaves the
 // old engine in place and says why. The one used last is remembered and reopened at start.
 
-#include "backend/remote/ssh/ssh_host_key.h"
+#include "backend/ssh/ssh_host_key.h"
 #include "ui/connection_opener.h"
 #include "ui/saved_connection.h"
 

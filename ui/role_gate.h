@@ -1,6 +1,6 @@
 #pragma once
 // What the console's user may do on the engine it shows, from WhoAmI. The least role of each
-// action is the daemon's (backend/remote/grpc/engine_service.cpp's policy table): a page turns
+// action is the daemon's (backend/remote/daemon/engine_service.cpp's policy table): a page turns
 // off what the role may not do, with a tooltip that says why, before the engine would refuse it.
 
 #include "backend/api/engine_api.h"

@@ -1,9 +1,9 @@
 // supernode: the desktop console. Parses the command line and wires an engine to the MainWindow:
 // an embedded LocalEngine, or a RemoteEngine with --connect; all logic lives in ui/ and backend/.
 #include "app/supernode/console_command_line.h"
-#include "backend/api/engine_config.h"
-#include "backend/api/local_engine.h"
-#include "backend/remote/grpc/remote_connection.h"
+#include "backend/engine/engine_config.h"
+#include "backend/engine/local_engine.h"
+#include "backend/remote/client/remote_connection.h"
 #include "translations/engine_message.h"
 #include "translations/translation_loader.h"
 #include "ui/connection_dialog.h"

@@ -1,7 +1,7 @@
 // supernoded: the engine as a headless daemon (gRPC, /metrics, state on disk). All logic is in
-// backend/remote/grpc; this parses, starts, and waits for SIGTERM/SIGINT.
-#include "backend/remote/grpc/daemon_state_check.h"
-#include "backend/remote/grpc/supernode_daemon.h"
+// backend/remote/daemon; this parses, starts, and waits for SIGTERM/SIGINT.
+#include "backend/remote/daemon/daemon_state_check.h"
+#include "backend/remote/daemon/supernode_daemon.h"
 
 #include <QCoreApplication>
 #include <QTimer>

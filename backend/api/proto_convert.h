@@ -6,7 +6,7 @@
 #include "backend/model/event.h"
 #include "backend/model/job_spec.h"
 #include "backend/model/log_record.h"
-#include "backend/telemetry/metric_sample.h"
+#include "backend/model/metric_sample.h"
 
 namespace sn {
 

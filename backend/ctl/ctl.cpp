@@ -1,10 +1,10 @@
 #include "backend/ctl/ctl.h"
 
-#include "backend/api/engine_config.h"
-#include "backend/api/local_engine.h"
+#include "backend/engine/engine_config.h"
+#include "backend/engine/local_engine.h"
 #include "backend/ctl/ctl_context.h"
 #include "backend/ctl/ctl_text.h"
-#include "backend/remote/grpc/remote_connection.h"
+#include "backend/remote/client/remote_connection.h"
 #include "translations/engine_message.h"
 #include "translations/translation_loader.h"
 

@@ -2,8 +2,8 @@
 // supernoded beyond loopback (docs/remote.md).
 #include "backend/ctl/ctl_context.h"
 #include "backend/ctl/ctl_text.h"
-#include "backend/remote/grpc/access_tokens.h"
-#include "backend/remote/grpc/certificate_authority.h"
+#include "backend/remote/common/access_tokens.h"
+#include "backend/remote/common/certificate_authority.h"
 
 #include <QDateTime>
 #include <QFileInfo>

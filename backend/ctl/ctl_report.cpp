@@ -2,8 +2,8 @@
 // can be built from elsewhere. Against the embedded simulated super node the range is simulated
 // first, in virtual time and seeded, so a report is one command away (docs/reports.md).
 
-#include "backend/api/engine_config.h"
-#include "backend/api/local_engine.h"
+#include "backend/engine/engine_config.h"
+#include "backend/engine/local_engine.h"
 #include "backend/ctl/ctl_context.h"
 #include "backend/ctl/ctl_text.h"
 #include "backend/report/csv_writer.h"

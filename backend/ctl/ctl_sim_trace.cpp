@@ -3,7 +3,7 @@
 #include "backend/ctl/ctl_context.h"
 #include "backend/ctl/ctl_text.h"
 
-#include "backend/api/engine_config.h"
+#include "backend/engine/engine_config.h"
 #include "backend/scheduler/inflation.h"
 #include "backend/scheduler/placement_policies.h"
 #include "backend/scheduler/replay.h"

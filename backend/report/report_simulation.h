@@ -3,7 +3,7 @@
 // through the report's range in virtual time (seeded, so the same command makes the same
 // report). Shared by supernodectl report, the report tests and bench_report.
 
-#include "backend/api/local_engine.h"
+#include "backend/engine/local_engine.h"
 #include "backend/model/cluster_spec.h"
 
 #include <atomic>

@@ -1,6 +1,6 @@
 #include "backend/setup/connection_probe.h"
 
-#include "backend/remote/ssh/ssh_command_runner.h"
+#include "backend/ssh/ssh_command_runner.h"
 
 #include <chrono>
 #include <memory>

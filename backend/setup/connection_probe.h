@@ -5,7 +5,7 @@
 // then carries acceptFingerprint) or reject it. A changed key is refused, never offered.
 
 #include "backend/model/result.h"
-#include "backend/remote/ssh/ssh_session.h"
+#include "backend/ssh/ssh_session.h"
 
 #include <optional>
 

@@ -1,7 +1,7 @@
 #include "backend/setup/node_installer.h"
 
-#include "backend/remote/ssh/sftp_transfer.h"
-#include "backend/remote/ssh/ssh_command_runner.h"
+#include "backend/ssh/sftp_transfer.h"
+#include "backend/ssh/ssh_command_runner.h"
 
 #include <thread>
 

@@ -6,7 +6,7 @@
 // they were (a replaced file from its backup, a new one removed), activation undone.
 
 #include "backend/model/result.h"
-#include "backend/remote/ssh/ssh_session.h"
+#include "backend/ssh/ssh_session.h"
 
 #include <chrono>
 #include <functional>

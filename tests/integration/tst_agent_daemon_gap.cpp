@@ -5,7 +5,7 @@
 // and restarted on the same state directory and port; the agent, which buffered on disk
 // meanwhile, backfills. QueryRange over the agent's GPU series must then hold one sample per
 // interval from before the kill to after the restart: no gap, no duplicate timestamp.
-#include "backend/remote/grpc/remote_engine.h"
+#include "backend/remote/client/remote_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "tests/support/streaming_agent.h"
 #include "tests/support/supernoded_process.h"

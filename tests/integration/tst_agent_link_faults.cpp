@@ -13,7 +13,7 @@
 //    duplicated or reordered; the series continues as soon as the node's clock is past its
 //    newest sample again (here stepped forward once more, as NTP would; in real time it takes
 //    the 5 minutes).
-#include "backend/remote/grpc/remote_engine.h"
+#include "backend/remote/client/remote_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "tests/support/streaming_agent.h"
 #include "tests/support/supernoded_process.h"

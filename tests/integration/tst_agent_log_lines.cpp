@@ -4,7 +4,7 @@
 // node and mined like any line (an Xid 79 line carries its signature and raises its event).
 // The daemon is then SIGKILLed; lines written while it is down wait in the agent's disk buffer
 // and arrive after the restart, each once and in order.
-#include "backend/remote/grpc/remote_engine.h"
+#include "backend/remote/client/remote_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "tests/support/streaming_agent.h"
 #include "tests/support/supernoded_process.h"

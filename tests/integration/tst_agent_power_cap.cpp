@@ -8,7 +8,7 @@
 //   limit the agent then reads and pushes is the capped one; GPU 1 (33 °C) is left alone;
 // - not allowed: nothing is set; one event per node says why (the agent's reason and the
 //   cluster's), not one per GPU.
-#include "backend/remote/grpc/remote_engine.h"
+#include "backend/remote/client/remote_engine.h"
 #include "tests/support/daemon_fixtures.h"
 #include "tests/support/streaming_agent.h"
 

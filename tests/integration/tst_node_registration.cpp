@@ -9,7 +9,7 @@
 // - the daemon SIGKILLed and restarted: the agent registers again after the reconnect;
 // - the agent's output never holds its token.
 // The viewer's refusal is tst_security_rules' (RegisterNode is not on its read-only list).
-#include "backend/remote/grpc/remote_engine.h"
+#include "backend/remote/client/remote_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "tests/support/daemon_fixtures.h"
 #include "tests/support/streaming_agent.h"

@@ -3,8 +3,8 @@
 #include "tests/support/child_process.h"
 
 #include "backend/model/cluster_yaml.h"
-#include "backend/remote/grpc/access_tokens.h"
-#include "backend/remote/grpc/certificate_authority.h"
+#include "backend/remote/common/access_tokens.h"
+#include "backend/remote/common/certificate_authority.h"
 
 #include <QDeadlineTimer>
 #include <QFile>

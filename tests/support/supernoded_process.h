@@ -5,7 +5,7 @@
 // The state directory survives stop()/kill9() so a test can restart on the same state.
 
 #include "backend/model/cluster_spec.h"
-#include "backend/remote/grpc/remote_engine.h"
+#include "backend/remote/client/remote_engine.h"
 
 #include <QProcess>
 #include <QStringList>

@@ -2,11 +2,11 @@
 // address and connection errors (and the connection and permission messages the catalogue
 // holds) are translated at display, keep their file:line:column and the user's own text, and come
 // back unchanged in English or when the catalogue does not know them.
-#include "backend/api/engine.h"
+#include "backend/engine/engine.h"
 #include "backend/model/cluster_yaml.h"
 #include "backend/planner/job_planner.h"
-#include "backend/remote/ssh/ssh_session.h"
-#include "backend/remote/ssh/ssh_target.h"
+#include "backend/ssh/ssh_session.h"
+#include "backend/ssh/ssh_target.h"
 #include "backend/scheduler/placement_policies.h"
 #include "backend/scheduler/scheduler.h"
 #include "backend/sim/super_node_topology.h"

@@ -13,7 +13,7 @@
 #include "backend/anomaly/nvidia_smi_power_limit_setter.h"
 #include "backend/anomaly/power_cap_audit.h"
 #include "backend/anomaly/telemetry_watch.h"
-#include "backend/api/engine.h"
+#include "backend/engine/engine.h"
 #include "backend/api/proto_convert.h"
 #include "backend/logs/log_pipeline.h"
 #include "backend/model/cluster_yaml.h"

@@ -6,7 +6,7 @@
 // English of its frame left and with its numbers kept; in English it is the planner's own text;
 // every pattern is produced by some plan, so a sentence changed in the planner without its
 // pattern fails here.
-#include "backend/api/job_plan.h"
+#include "backend/engine/job_plan.h"
 #include "backend/sim/super_node_topology.h"
 #include "tests/support/in_language.h"
 #include "translations/plan_text.h"

@@ -1,7 +1,7 @@
 #pragma once
 // What the Jobs page tests share: a LocalEngine on the demo super node in virtual time, with no
 // job arrivals of its own, and a Job message made by hand for the model tests.
-#include "backend/api/local_engine.h"
+#include "backend/engine/local_engine.h"
 #include "backend/sim/super_node_topology.h"
 
 #include <memory>

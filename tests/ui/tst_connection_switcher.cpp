@@ -3,8 +3,8 @@
 // console switches embedded → daemon → embedded keeping its page; a saved connection is kept
 // without its secrets and reopened by the next window; a wrong CA or token fails, saying why,
 // and the old engine stays; the editor checks each field as it is typed.
-#include "backend/api/local_engine.h"
-#include "backend/remote/grpc/certificate_authority.h"
+#include "backend/engine/local_engine.h"
+#include "backend/remote/common/certificate_authority.h"
 #include "backend/sim/super_node_topology.h"
 #include "tests/support/openssh_server.h"
 #include "tests/support/supernoded_process.h"

@@ -2,7 +2,7 @@
 // query, never more than 4 points per pixel column, time ranges switching the window, a custom
 // range, live follow, the detail view of one GPU and job markers. Also MetricChart alone
 // (the detail view's chart); SparkChart alone is tests/widgets/tst_spark_chart.cpp.
-#include "backend/api/local_engine.h"
+#include "backend/engine/local_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "ui/gpu_chart_data.h"
 #include "ui/gpus_page.h"

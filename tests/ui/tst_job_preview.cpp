@@ -5,7 +5,7 @@
 // manifests and the command they go to; with jobBackends.slurm the sbatch script, carrying the
 // batch options (partition, time limit, tasks per node, dependencies, requeue, directory).
 // Every JobSpec field survives a trip through the form (setSpec, then spec()), as Resubmit needs.
-#include "backend/api/local_engine.h"
+#include "backend/engine/local_engine.h"
 #include "backend/model/cluster_yaml.h"
 #include "backend/sim/super_node_topology.h"
 #include "ui/job_preview_panel.h"

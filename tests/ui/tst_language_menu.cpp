@@ -2,7 +2,7 @@
 // window's navigation, menus, page titles and status bar become Chinese without a restart,
 // keeping the page shown; English brings the English back. The choice is saved only when the
 // window remembers its state, and a saved choice is what the next start reads.
-#include "backend/api/local_engine.h"
+#include "backend/engine/local_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "translations/translation_loader.h"
 #include "ui/language_menu.h"

@@ -3,7 +3,7 @@
 // tail, an anomaly acknowledged and resolved through the engine with its related lines and
 // chart window, the templates view narrowing the tail to one template, and the action thermal
 // protection took for an overheating GPU in the anomalies list.
-#include "backend/api/local_engine.h"
+#include "backend/engine/local_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "ui/event_table_model.h"
 #include "ui/log_table_model.h"

@@ -1,7 +1,7 @@
 // The console's main window on an embedded engine in virtual time: pages and shortcuts, the
 // Overview's numbers against the engine's own summary, the heat strip from telemetry, what the
 // status bar says, and what is remembered between runs.
-#include "backend/api/local_engine.h"
+#include "backend/engine/local_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "ui/gpus_page.h"
 #include "ui/jobs_page.h"

@@ -2,7 +2,7 @@
 // daemon, says when it is lost, and recovers when it is back (on the same port); a viewer's Logs
 // page reads templates over gRPC and stops offering changes the daemon refuses its role; the
 // role WhoAmI names turns those changes off before any is tried.
-#include "backend/remote/grpc/remote_engine.h"
+#include "backend/remote/client/remote_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "tests/support/loopback_port.h"
 #include "tests/support/supernoded_process.h"

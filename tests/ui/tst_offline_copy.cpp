@@ -3,7 +3,7 @@
 // the engine's report for the same range, a damaged copy is refused with what and where (and
 // the Reports page says so), a failed write leaves the previous copy whole, and a disconnected
 // engine skips rounds while the Reports page switches to the copy.
-#include "backend/api/local_engine.h"
+#include "backend/engine/local_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "ui/offline_copy.h"
 #include "ui/report_export.h"

@@ -1,7 +1,7 @@
 // The Reports page on a LocalEngine in virtual time: the range follows the engine's clock, the
 // scopes its nodes, an export runs in the background with progress and writes the chosen
 // sections, the preview shows the report, and Cancel stops an export without leaving a file.
-#include "backend/api/local_engine.h"
+#include "backend/engine/local_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "ui/reports_page.h"
 

@@ -8,7 +8,7 @@
 
 #include "backend/comms/nccl_env.h"
 #include "backend/model/cluster_yaml.h"
-#include "backend/remote/grpc/remote_connection.h"
+#include "backend/remote/client/remote_connection.h"
 #include "backend/setup/node_installer.h"
 #include "tests/backend/setup/capture_node_server.h"
 #include "tests/support/in_language.h"

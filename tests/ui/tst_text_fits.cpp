@@ -3,7 +3,7 @@
 // built on a LocalEngine in virtual time and searched for a one-line label, a button, a group
 // box title or a header section narrower than its text (tests/ui/text_fit.h). A surface made
 // with a deliberately too-long text proves the search finds what it should.
-#include "backend/api/local_engine.h"
+#include "backend/engine/local_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "tests/ui/text_fit.h"
 #include "translations/translation_loader.h"

@@ -1,7 +1,7 @@
 // The Topology page on a real embedded engine in virtual time: the simulated cluster's shape,
 // live values on the tiles, an overheat fault turning a tile hot with an anomaly marker, a lost
 // NIC port drawing its link down, a node down, the details panel and the jump to charts.
-#include "backend/api/local_engine.h"
+#include "backend/engine/local_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "ui/topology_live_table.h"
 #include "ui/topology_page.h"

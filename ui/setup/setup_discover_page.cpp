@@ -1,6 +1,6 @@
 // Discover: every node at once over SSH (backend/setup/cluster_discovery.h), one row each with
 // its progress; a node that fails says why and can be retried or dropped.
-#include "backend/remote/ssh/ssh_command_runner.h"
+#include "backend/ssh/ssh_command_runner.h"
 #include "backend/setup/cluster_discovery.h"
 #include "translations/engine_message.h"
 #include "ui/setup/setup_pages.h"

@@ -1,9 +1,9 @@
 // Security: the cluster's CA, the server and client certificates, the first admin token, and
 // who may connect to supernoded (its listen address; a token always, a client certificate too
 // with mutual TLS). Apply copies what the head node needs (backend/setup/daemon_service.h).
-#include "backend/remote/grpc/access_tokens.h"
-#include "backend/remote/grpc/certificate_authority.h"
-#include "backend/remote/grpc/host_port.h"
+#include "backend/remote/common/access_tokens.h"
+#include "backend/remote/common/certificate_authority.h"
+#include "backend/remote/common/host_port.h"
 #include "backend/setup/daemon_service.h"
 #include "translations/engine_message.h"
 #include "ui/setup/setup_pages.h"

@@ -1,7 +1,7 @@
 #include "ui/setup/setup_state.h"
 #include "translations/engine_message.h"
 
-#include "backend/remote/ssh/ssh_target.h"
+#include "backend/ssh/ssh_target.h"
 #include "backend/setup/cluster_spec_builder.h"
 
 #include <QFile>

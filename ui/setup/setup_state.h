@@ -5,7 +5,7 @@
 // a resumed wizard discovers again, since the nodes may have changed meanwhile.
 
 #include "backend/model/cluster_spec.h"
-#include "backend/remote/ssh/ssh_session.h"
+#include "backend/ssh/ssh_session.h"
 #include "backend/setup/node_installer.h"
 #include "backend/setup/setup_checks.h"
 #include "backend/setup/node_inventory.h"

@@ -8,6 +8,7 @@
 
 #include "backend/api/supernode.pb.h"
 #include "backend/model/result.h"
+#include "backend/remote/common/agent_protocol.h"
 
 #include <cstdint>
 #include <deque>
@@ -22,8 +23,8 @@ class NvmlPowerLimitSetter;
 
 namespace sn::agent {
 
-// The actions an administrator can allow, as `--allow` names them.
-inline constexpr const char *kPowerCapAction = "power-cap";
+// The actions an administrator can allow, as `--allow` names them (the protocol's names).
+using rpc::kPowerCapAction;
 
 // "power-cap" (a comma-separated list; repeats are fine); an unknown name is an InvalidArgument
 // that names the known ones.

@@ -3,7 +3,7 @@
 #include "backend/api/supernode.grpc.pb.h"
 #include "backend/remote/agent/node_registration.h"
 #include "backend/remote/agent/push_batch.h"
-#include "backend/remote/grpc/push_metadata.h"
+#include "backend/remote/common/agent_protocol.h"
 
 #include <grpcpp/create_channel.h>
 #include <grpcpp/security/credentials.h>

@@ -7,8 +7,8 @@
 // starts on 127.0.0.1 (one daemon per test, stopped by its PID). Each engine runs a quiet
 // simulated super node (no generated workload) in virtual time.
 #include "backend/api/engine_api.h"
-#include "backend/api/local_engine.h"
-#include "backend/remote/grpc/remote_engine.h"
+#include "backend/engine/local_engine.h"
+#include "backend/remote/client/remote_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "tests/support/supernoded_process.h"
 

@@ -4,7 +4,7 @@
 #include "tests/support/supernoded_process.h"
 #include "tests/support/tcp_relay.h"
 
-#include "backend/remote/grpc/access_tokens.h"
+#include "backend/remote/common/access_tokens.h"
 #include "backend/sim/super_node_topology.h"
 
 #include <QFile>

@@ -1,7 +1,7 @@
 // The daemon's board of actions for node agents (agent_action_board.h), with the stream side
 // played by the test: who may be asked, an action going out in every answer until its result
 // comes back from the right agent, the wait bounded, and close() waking a waiter.
-#include "backend/remote/grpc/agent_action_board.h"
+#include "backend/remote/daemon/agent_action_board.h"
 
 #include <QTest>
 

@@ -5,8 +5,8 @@
 // batch are searchable (QueryLogs) and mined like any line, and kept once when the batch is
 // sent again; a restarted agent (a new run) counting from 1 again is not taken for a resend.
 #include "backend/api/supernode.grpc.pb.h"
-#include "backend/remote/grpc/push_decoder.h"
-#include "backend/remote/grpc/remote_engine.h"
+#include "backend/remote/daemon/push_decoder.h"
+#include "backend/remote/client/remote_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "tests/support/supernoded_process.h"
 

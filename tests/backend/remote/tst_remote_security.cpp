@@ -2,10 +2,10 @@
 // RemoteEngine clients that present the wrong token, the wrong role, no TLS, an untrusted or
 // expired certificate. Also: mutating calls are audited, disconnects are reported and streams
 // resume after the daemon comes back.
-#include "backend/remote/grpc/access_tokens.h"
-#include "backend/remote/grpc/certificate_authority.h"
-#include "backend/remote/grpc/remote_engine.h"
-#include "backend/remote/grpc/state_store.h"
+#include "backend/remote/common/access_tokens.h"
+#include "backend/remote/common/certificate_authority.h"
+#include "backend/remote/client/remote_engine.h"
+#include "backend/remote/daemon/state_store.h"
 #include "backend/sim/super_node_topology.h"
 #include "tests/support/loopback_port.h"
 #include "tests/support/supernoded_process.h"

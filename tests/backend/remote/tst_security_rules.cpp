@@ -9,8 +9,8 @@
 // - an oversized request and a flood from one principal are refused without harming the next
 //   call or another principal.
 #include "backend/api/supernode.grpc.pb.h"
-#include "backend/remote/grpc/access_tokens.h"
-#include "backend/remote/grpc/remote_engine.h"
+#include "backend/remote/common/access_tokens.h"
+#include "backend/remote/client/remote_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "tests/support/supernoded_process.h"
 

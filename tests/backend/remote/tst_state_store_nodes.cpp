@@ -2,8 +2,8 @@
 // the next open; of two writes of one node the newer registered_ms wins in whatever order they
 // commit; rows that cannot be used are named (by their key) and left out, the good ones kept;
 // a state.db from before the table reads as no nodes; the check reads the same rows.
-#include "backend/remote/grpc/daemon_state_check.h"
-#include "backend/remote/grpc/state_store.h"
+#include "backend/remote/daemon/daemon_state_check.h"
+#include "backend/remote/daemon/state_store.h"
 
 #include <QTemporaryDir>
 #include <QTest>

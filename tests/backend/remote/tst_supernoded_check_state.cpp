@@ -1,7 +1,7 @@
 // supernoded --check-state on the state directory of a real daemon that ran jobs and took
 // pushed telemetry: exit 0 and a summary when whole; exit 5 naming the file when the SQLite
 // database or the telemetry WAL is damaged; the check itself changes nothing.
-#include "backend/remote/grpc/daemon_options.h"
+#include "backend/remote/daemon/daemon_options.h"
 #include "tests/support/daemon_fixtures.h"
 #include "tests/support/sample_pusher.h"
 

@@ -1,8 +1,8 @@
 // Crash safety with a real supernoded: kill -9 while 1,000 submissions are in flight, restart on
 // the same state directory, and every submission that was answered is there under its id, with
 // its audit record; events keep their ids and an event stream resumes across the restart.
-#include "backend/remote/grpc/remote_engine.h"
-#include "backend/remote/grpc/state_store.h"
+#include "backend/remote/client/remote_engine.h"
+#include "backend/remote/daemon/state_store.h"
 #include "backend/sim/super_node_topology.h"
 #include "tests/support/loopback_port.h"
 #include "tests/support/supernoded_process.h"

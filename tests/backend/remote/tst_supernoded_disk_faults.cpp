@@ -4,7 +4,7 @@
 // again once space returns; a kill -9 and restart after that finds every acknowledged job. A
 // state directory that is read-only at start is refused with a message that names it, and its
 // data is whole once it is writable again. The test undoes the mounts it made.
-#include "backend/remote/grpc/remote_engine.h"
+#include "backend/remote/client/remote_engine.h"
 #include "tests/support/daemon_fixtures.h"
 
 #include <QDir>

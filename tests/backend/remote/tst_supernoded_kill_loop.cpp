@@ -8,8 +8,8 @@
 // batch a PushSamples answer acknowledged (committed_sequence: in the WAL, docs/remote.md),
 // each once; the audit log holds a record of each; ids never repeat. Seeded, so a failure can
 // be replayed (SN_KILL_LOOP_SEED).
-#include "backend/remote/grpc/remote_engine.h"
-#include "backend/remote/grpc/state_store.h"
+#include "backend/remote/client/remote_engine.h"
+#include "backend/remote/daemon/state_store.h"
 #include "tests/support/daemon_fixtures.h"
 #include "tests/support/sample_pusher.h"
 

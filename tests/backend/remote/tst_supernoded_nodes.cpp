@@ -10,7 +10,7 @@
 //   daemon's state.db, are skipped at start with a message naming the row, left in the table,
 //   and reported by --check-state; the node's next registration replaces its row;
 // - a malformed registration, or one with a viewer's token, is refused and never stored.
-#include "backend/remote/grpc/daemon_options.h"
+#include "backend/remote/daemon/daemon_options.h"
 #include "tests/support/daemon_fixtures.h"
 #include "tests/support/register_node.h"
 #include "tests/support/sample_pusher.h"

@@ -3,7 +3,7 @@
 // completes with its GPUs, RenderJob shows the sbatch script over the wire; after kill -9 and a
 // restart on the same state the job is still Slurm's, not a simulated one.
 #include "backend/model/cluster_yaml.h"
-#include "backend/remote/grpc/remote_engine.h"
+#include "backend/remote/client/remote_engine.h"
 
 #include "tests/support/slurm_cluster.h"
 #include "tests/support/supernoded_process.h"

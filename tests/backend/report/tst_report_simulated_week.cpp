@@ -2,7 +2,7 @@
 // name, through a real embedded engine: every format is written, read back with the tools a
 // reader has (poppler, an XML parser, a CSV reader), and the CSV's totals are checked against
 // what the engine itself answers, computed here from its raw samples and its job list.
-#include "backend/api/engine_config.h"
+#include "backend/engine/engine_config.h"
 #include "backend/report/csv_writer.h"
 #include "backend/report/html_writer.h"
 #include "backend/report/pdf_writer.h"

@@ -5,7 +5,7 @@
 // The host tools (lscpu, free, lsblk, df, ip, ldconfig, date) are this machine's own. This
 // machine runs no systemd, so `timedatectl` is a script printing what a synchronised host does.
 
-#include "backend/remote/ssh/ssh_session.h"
+#include "backend/ssh/ssh_session.h"
 #include "tests/support/openssh_server.h"
 
 #include <QString>

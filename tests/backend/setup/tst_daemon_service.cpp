@@ -3,10 +3,10 @@
 // --check-config logic: security rules, tokens, TLS credentials, cluster.yaml), with and
 // without mutual TLS; a listen address that would break the unit file is refused with where.
 
-#include "backend/remote/grpc/access_tokens.h"
-#include "backend/remote/grpc/certificate_authority.h"
-#include "backend/remote/grpc/daemon_options.h"
-#include "backend/remote/grpc/supernode_daemon.h"
+#include "backend/remote/common/access_tokens.h"
+#include "backend/remote/common/certificate_authority.h"
+#include "backend/remote/daemon/daemon_options.h"
+#include "backend/remote/daemon/supernode_daemon.h"
 #include "backend/setup/daemon_service.h"
 
 #include <QTemporaryDir>

@@ -6,7 +6,7 @@
 // timeouts, the unknown one with the fingerprint to accept.
 
 #include "backend/model/cluster_yaml.h"
-#include "backend/remote/ssh/ssh_command_runner.h"
+#include "backend/ssh/ssh_command_runner.h"
 #include "backend/setup/cluster_discovery.h"
 #include "backend/setup/cluster_spec_builder.h"
 #include "backend/setup/connection_probe.h"

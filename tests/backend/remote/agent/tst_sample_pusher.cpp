@@ -4,7 +4,7 @@
 // batches around it are stored: it is not resent forever.
 #include "backend/remote/agent/push_batch.h"
 #include "backend/remote/agent/sample_pusher.h"
-#include "backend/remote/grpc/remote_engine.h"
+#include "backend/remote/client/remote_engine.h"
 #include "backend/sim/super_node_topology.h"
 #include "tests/support/supernoded_process.h"
 

@@ -4,7 +4,7 @@
 // arrives byte for byte and runs nothing, and the same backend works through SSH to the "head
 // node" (a real sshd).
 #include "backend/model/command_runner.h"
-#include "backend/remote/ssh/ssh_command_runner.h"
+#include "backend/ssh/ssh_command_runner.h"
 #include "backend/scheduler/backends/slurm_cli_backend.h"
 
 #include "tests/support/in_language.h"

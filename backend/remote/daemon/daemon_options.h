@@ -1,0 +1,49 @@
+#pragma once
+// supernoded's command line and the security rules it is held to before anything binds:
+// loopback unless told otherwise; --insecure-no-tls only on loopback; a non-loopback address
+// needs TLS and a tokens file.
+
+#include "backend/model/result.h"
+#include "backend/remote/common/host_port.h"
+
+#include <QStringList>
+
+#include <optional>
+#include <string>
+
+namespace sn::rpc {
+
+struct DaemonOptions {
+    HostPort listen{"127.0.0.1", 7443};
+    std::string stateDir;               // default: /var/lib/supernode for root, else $XDG_STATE_HOME/supernode
+    std::string configPath;             // empty: the built-in simulated super node
+    std::string tlsCert, tlsKey, tlsCa; // tlsCa: clients must present a certificate it signed
+    std::string tokensFile;
+    std::optional<HostPort> metricsListen;
+    bool insecureNoTls = false;
+    bool checkConfig = false;
+    bool checkState = false;  // check the state directory's databases, then exit
+    bool virtualTime = false; // the simulated engine moves only on AdvanceTime (tests, demos)
+    double callsPerSecond = 50000;
+    int maxRequestBytes = 16 << 20;
+    bool help = false;
+};
+
+// Exit codes of supernoded (docs/remote.md).
+enum DaemonExit {
+    kDaemonOk = 0,
+    kDaemonFailed = 1,
+    kDaemonUsage = 2,
+    kDaemonBadConfig = 3,
+    kDaemonRefused = 4,
+    kDaemonStateDamaged = 5 // --check-state found something
+};
+
+// arguments[0] is the program name. Errors name the flag.
+Result<DaemonOptions> parseDaemonOptions(const QStringList &arguments);
+// The security rules; PermissionDenied with the reason when the options would be unsafe.
+Status checkDaemonSecurity(const DaemonOptions &options);
+std::string defaultStateDir();
+const char *daemonUsageText();
+
+} // namespace sn::rpc
