@@ -106,24 +106,61 @@ public:
         return step.used ? std::optional<std::string>(out->out) : std::nullopt;
     }
 
+    struct ClockSample {
+        double offsetS = 0;
+        double roundTripS = 0;
+    };
+
+    // `date +%s.%N` read at the middle of its round trip: the node's clock minus ours.
+    static Result<ClockSample> clockSample(const std::string &out, std::chrono::system_clock::time_point sent,
+                                           std::chrono::system_clock::time_point answered)
+    {
+        double remote = 0;
+        const std::string t = trimmed(out);
+        const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), remote);
+        if (ec != std::errc() || p != t.data() + t.size())
+            return invalidArgument("date +%s.%N: '" + t + "' is not a time");
+        const double local = std::chrono::duration<double>((sent + (answered - sent) / 2).time_since_epoch()).count();
+        return ClockSample{remote - local, std::chrono::duration<double>(answered - sent).count()};
+    }
+
+    // The first `date` also opened the connection (key exchange, authentication), so the middle
+    // of its round trip is far from when the node read its clock: on a slow link or a busy
+    // machine a node in sync looked a second off. As NTP does, up to two more samples over the
+    // open connection, and the one with the shortest round trip wins.
+    void narrowClockOffset(double roundTripS)
+    {
+        constexpr double kGoodEnoughS = 0.05;
+        for (int i = 0; i < 2 && roundTripS > kGoodEnoughS; ++i) {
+            const auto sent = std::chrono::system_clock::now();
+            const auto out = m_r.run({"date", "+%s.%N"}, m_o.commandTimeout);
+            const auto answered = std::chrono::system_clock::now();
+            if (!out || out->exitCode != 0)
+                return;
+            const auto sample = clockSample(out->out, sent, answered);
+            if (!sample || sample->roundTripS >= roundTripS)
+                continue;
+            roundTripS = sample->roundTripS;
+            m_inv.clockOffsetS = sample->offsetS;
+            m_inv.clockOffsetUncertaintyS = roundTripS / 2;
+        }
+    }
+
     Result<NodeInventory> go()
     {
         // The first command proves the connection: a node that cannot be reached is said so once.
-        const auto started = std::chrono::system_clock::now();
+        const auto sent = std::chrono::system_clock::now();
         const auto date = run({"date", "+%s.%N"});
+        const auto answered = std::chrono::system_clock::now();
         if (m_unreachable)
             return failed(*m_unreachable);
         if (date) {
-            double remote = 0;
-            const std::string t = trimmed(*date);
-            const auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), remote);
-            const double local = std::chrono::duration<double>(
-                                     (started + (std::chrono::system_clock::now() - started) / 2).time_since_epoch())
-                                     .count();
-            if (ec == std::errc() && p == t.data() + t.size())
-                m_inv.clockOffsetS = remote - local;
-            else
-                return failed(invalidArgument("date +%s.%N: '" + t + "' is not a time"));
+            auto sample = clockSample(*date, sent, answered);
+            if (!sample)
+                return failed(sample.error());
+            m_inv.clockOffsetS = sample->offsetS;
+            m_inv.clockOffsetUncertaintyS = sample->roundTripS / 2;
+            narrowClockOffset(sample->roundTripS);
         }
         if (auto s = gpus(); !s.ok())
             return failed(s.error());

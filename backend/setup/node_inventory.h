@@ -49,6 +49,7 @@ struct NodeInventory {
     std::optional<std::optional<std::string>> nccl; // unset: not looked up; inner unset: not installed
     std::optional<bool> clockSynchronized;
     std::optional<double> clockOffsetS; // node clock minus this machine's, seconds
+    double clockOffsetUncertaintyS = 0; // half the round trip of the `date` it was measured by
     std::string stateDir;
     std::optional<std::int64_t> stateDirFreeBytes;
     comms::TopologyGraph topology;

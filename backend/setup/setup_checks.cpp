@@ -380,7 +380,8 @@ CheckResult clockSync(const std::vector<NodeInventory> &nodes, const CheckThresh
         else if (!*n.clockSynchronized)
             f.fail(n.name + ": clock not synchronised",
                    "Enable time sync: `apt install chrony && systemctl enable --now chrony`.");
-        if (n.clockOffsetS && std::abs(*n.clockOffsetS) > t.maxClockOffsetS)
+        // Off by more than allowed even where the measurement's own error is in the node's favour.
+        if (n.clockOffsetS && std::abs(*n.clockOffsetS) - n.clockOffsetUncertaintyS > t.maxClockOffsetS)
             f.fail(n.name + ": clock " + num(*n.clockOffsetS, 1) + " s off this machine's",
                    "Point every node at the same NTP server; logs and telemetry from different nodes will not line up "
                    "otherwise.");
