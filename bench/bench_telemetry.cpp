@@ -13,6 +13,7 @@
 #include "bench/bench_json.h"
 #include "bench/telemetry_workload.h"
 
+#include "backend/api/metric_catalogue.h"
 #include "backend/telemetry/readings_to_samples.h"
 #include "backend/telemetry/store/chunk_encoding.h"
 #include "backend/telemetry/store/store_query.h"
@@ -170,7 +171,7 @@ void writeOpenMetrics(const std::vector<SeriesSamples> &series, const std::strin
     std::vector<char> buf(1 << 20);
     std::setvbuf(f, buf.data(), _IOFBF, buf.size());
     for (const auto &[metric, members] : families) {
-        const GpuFieldInfo *info = gpuFieldByMetric(metric);
+        const metric::Info *info = metric::byName(metric);
         std::fprintf(f, "# TYPE %s gauge\n", metric.c_str());
         if (info)
             std::fprintf(f, "# HELP %s %s\n", metric.c_str(), info->help);
@@ -412,7 +413,7 @@ void ramPerSeries()
     std::vector<std::string> metrics;
     for (std::size_t f = 0; f < kGpuFieldCount; ++f)
         if (static_cast<GpuField>(f) != GpuField::FanSpeed)
-            metrics.emplace_back(gpuFieldInfo(static_cast<GpuField>(f)).metric);
+            metrics.emplace_back(metric::name(static_cast<GpuField>(f)));
     std::vector<SeriesId> refs;
     refs.reserve(gpus * metrics.size());
     std::vector<RefSample> batch;

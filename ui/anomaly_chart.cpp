@@ -1,5 +1,7 @@
 #include "ui/anomaly_chart.h"
 
+#include "backend/api/metric_catalogue.h"
+
 namespace sn {
 
 const GpuChartMetric *anomalyChartMetric(const pb::Event &e)
@@ -13,7 +15,7 @@ const GpuChartMetric *anomalyChartMetric(const pb::Event &e)
     const QString kind = QString::fromStdString(e.kind());
     const bool thermal = kind.contains(QLatin1String("thermal")) || kind.contains(QLatin1String("temp")) ||
                          kind.contains(QLatin1String("power"));
-    return gpuChartMetric(QLatin1String(thermal ? "DCGM_FI_DEV_GPU_TEMP" : "DCGM_FI_DEV_GPU_UTIL"));
+    return gpuChartMetric(QLatin1String(thermal ? metric::kGpuTemp : metric::kGpuUtil));
 }
 
 } // namespace sn

@@ -10,16 +10,17 @@
 // other GPUs report (its node is down or unreachable).
 
 #include "backend/api/engine_api.h"
+#include "backend/api/metric_catalogue.h"
 #include "widgets/gpu_cell.h"
 
 #include <QMap>
 
 namespace sn {
 
-inline constexpr const char *kMetricGpuUtil = "DCGM_FI_DEV_GPU_UTIL";
-inline constexpr const char *kMetricGpuTemp = "DCGM_FI_DEV_GPU_TEMP";
-inline constexpr const char *kMetricGpuPower = "DCGM_FI_DEV_POWER_USAGE";
-inline constexpr const char *kMetricGpuXid = "DCGM_FI_DEV_XID_ERRORS";
+inline constexpr const char *kMetricGpuUtil = metric::kGpuUtil;
+inline constexpr const char *kMetricGpuTemp = metric::kGpuTemp;
+inline constexpr const char *kMetricGpuPower = metric::kPower;
+inline constexpr const char *kMetricGpuXid = metric::kXid;
 
 class GpuCellTable {
 public:

@@ -1,5 +1,6 @@
 #include "ui/gpu_chart_data.h"
 
+#include "backend/api/metric_catalogue.h"
 #include "translations/event_text.h"
 
 #include <QCoreApplication>
@@ -15,16 +16,16 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 QVector<GpuChartMetric> makeMetrics()
 {
     return {
-        {"DCGM_FI_DEV_GPU_UTIL", GpuChartText::tr("Utilization"), QStringLiteral("%"), 1, 0, 100},
-        {"DCGM_FI_DEV_GPU_TEMP", GpuChartText::tr("Temperature"), QStringLiteral("°C"), 1, kNaN, kNaN},
-        {"DCGM_FI_DEV_POWER_USAGE", GpuChartText::tr("Power"), QStringLiteral("W"), 1, 0, kNaN},
-        {"DCGM_FI_DEV_FB_USED", GpuChartText::tr("Memory used"), QStringLiteral("GiB"), 1.0 / 1024, 0, kNaN},
-        {"DCGM_FI_DEV_MEMORY_TEMP", GpuChartText::tr("Memory temperature"), QStringLiteral("°C"), 1, kNaN, kNaN},
-        {"DCGM_FI_DEV_SM_CLOCK", GpuChartText::tr("SM clock"), QStringLiteral("MHz"), 1, 0, kNaN},
-        {"DCGM_FI_PROF_PCIE_TX_BYTES", GpuChartText::tr("PCIe transmit"), QStringLiteral("GB/s"), 1e-9, 0, kNaN},
-        {"DCGM_FI_PROF_PCIE_RX_BYTES", GpuChartText::tr("PCIe receive"), QStringLiteral("GB/s"), 1e-9, 0, kNaN},
-        {"DCGM_FI_PROF_NVLINK_TX_BYTES", GpuChartText::tr("NVLink transmit"), QStringLiteral("GB/s"), 1e-9, 0, kNaN},
-        {"DCGM_FI_PROF_NVLINK_RX_BYTES", GpuChartText::tr("NVLink receive"), QStringLiteral("GB/s"), 1e-9, 0, kNaN},
+        {metric::kGpuUtil, GpuChartText::tr("Utilization"), QStringLiteral("%"), 1, 0, 100},
+        {metric::kGpuTemp, GpuChartText::tr("Temperature"), QStringLiteral("°C"), 1, kNaN, kNaN},
+        {metric::kPower, GpuChartText::tr("Power"), QStringLiteral("W"), 1, 0, kNaN},
+        {metric::kFbUsed, GpuChartText::tr("Memory used"), QStringLiteral("GiB"), 1.0 / 1024, 0, kNaN},
+        {metric::kMemoryTemp, GpuChartText::tr("Memory temperature"), QStringLiteral("°C"), 1, kNaN, kNaN},
+        {metric::kSmClock, GpuChartText::tr("SM clock"), QStringLiteral("MHz"), 1, 0, kNaN},
+        {metric::kPcieTx, GpuChartText::tr("PCIe transmit"), QStringLiteral("GB/s"), 1e-9, 0, kNaN},
+        {metric::kPcieRx, GpuChartText::tr("PCIe receive"), QStringLiteral("GB/s"), 1e-9, 0, kNaN},
+        {metric::kNvlinkTx, GpuChartText::tr("NVLink transmit"), QStringLiteral("GB/s"), 1e-9, 0, kNaN},
+        {metric::kNvlinkRx, GpuChartText::tr("NVLink receive"), QStringLiteral("GB/s"), 1e-9, 0, kNaN},
     };
 }
 } // namespace

@@ -1,5 +1,6 @@
 #include "ui/overview_page.h"
 
+#include "backend/api/metric_catalogue.h"
 #include "ui/cluster_history.h"
 #include "ui/reply_guard.h"
 #include "ui/summary_poller.h"
@@ -111,8 +112,8 @@ OverviewPage::OverviewPage(EngineApi &engine, SummaryPoller &poller, QWidget *pa
     });
     // Open with the stored history (one point per 10 s) instead of an empty chart.
     constexpr qint64 kHistoryStepMs = 10000;
-    auto tempReply = engine.queryRange(historyQuery("DCGM_FI_DEV_GPU_TEMP", 0, kHistoryStepMs));
-    onReply(engine.queryRange(historyQuery("DCGM_FI_DEV_GPU_UTIL", 0, kHistoryStepMs)), this,
+    auto tempReply = engine.queryRange(historyQuery(metric::kGpuTemp, 0, kHistoryStepMs));
+    onReply(engine.queryRange(historyQuery(metric::kGpuUtil, 0, kHistoryStepMs)), this,
             [this, tempReply](const Result<pb::QueryRangeResponse> &util) {
                 if (!util)
                     return;

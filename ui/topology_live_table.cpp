@@ -1,5 +1,7 @@
 #include "ui/topology_live_table.h"
 
+#include "backend/api/metric_catalogue.h"
+
 #include <cmath>
 #include <string_view>
 #include <unordered_map>
@@ -10,20 +12,20 @@ namespace {
 constexpr double kNaN = TopoGpuLive::kNaN;
 
 // Metric names, dcgm-exporter's and the engine's own for NICs.
-constexpr std::string_view kUtil = "DCGM_FI_DEV_GPU_UTIL";
-constexpr std::string_view kTemp = "DCGM_FI_DEV_GPU_TEMP";
-constexpr std::string_view kPower = "DCGM_FI_DEV_POWER_USAGE";
-constexpr std::string_view kPowerLimit = "DCGM_FI_DEV_POWER_MGMT_LIMIT";
-constexpr std::string_view kFbUsed = "DCGM_FI_DEV_FB_USED";
-constexpr std::string_view kFbFree = "DCGM_FI_DEV_FB_FREE";
-constexpr std::string_view kXid = "DCGM_FI_DEV_XID_ERRORS";
-constexpr std::string_view kNvlinkTx = "DCGM_FI_PROF_NVLINK_TX_BYTES";
-constexpr std::string_view kNvlinkRx = "DCGM_FI_PROF_NVLINK_RX_BYTES";
-constexpr std::string_view kPcieTx = "DCGM_FI_PROF_PCIE_TX_BYTES";
-constexpr std::string_view kPcieRx = "DCGM_FI_PROF_PCIE_RX_BYTES";
-constexpr std::string_view kNicTx = "supernode_nic_transmit_bytes_per_second";
-constexpr std::string_view kNicRx = "supernode_nic_receive_bytes_per_second";
-constexpr std::string_view kNicUp = "supernode_nic_link_up";
+constexpr std::string_view kUtil = metric::kGpuUtil;
+constexpr std::string_view kTemp = metric::kGpuTemp;
+constexpr std::string_view kPower = metric::kPower;
+constexpr std::string_view kPowerLimit = metric::kPowerLimit;
+constexpr std::string_view kFbUsed = metric::kFbUsed;
+constexpr std::string_view kFbFree = metric::kFbFree;
+constexpr std::string_view kXid = metric::kXid;
+constexpr std::string_view kNvlinkTx = metric::kNvlinkTx;
+constexpr std::string_view kNvlinkRx = metric::kNvlinkRx;
+constexpr std::string_view kPcieTx = metric::kPcieTx;
+constexpr std::string_view kPcieRx = metric::kPcieRx;
+constexpr std::string_view kNicTx = metric::kNicTx;
+constexpr std::string_view kNicRx = metric::kNicRx;
+constexpr std::string_view kNicUp = metric::kNicUp;
 
 struct GpuAcc {
     double util = kNaN, temp = kNaN, power = kNaN, limit = kNaN, fbUsed = kNaN, fbFree = kNaN;
@@ -140,7 +142,7 @@ bool TopologyLiveTable::apply(const pb::SampleBatch &batch)
         if (host == labels.end())
             continue;
         const std::string_view metric = s.metric();
-        if (metric.substr(0, 13) == "supernode_nic") {
+        if (metric.starts_with(metric::kNicPrefix)) {
             const auto device = labels.find("device");
             if (device == labels.end())
                 continue;

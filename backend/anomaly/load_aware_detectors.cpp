@@ -1,5 +1,7 @@
 #include "backend/anomaly/load_aware_detectors.h"
 
+#include "backend/api/metric_catalogue.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -9,10 +11,10 @@ namespace {
 
 // string_views, so that comparing a sample's metric with them checks the length first instead
 // of running strlen and memcmp on every sample.
-constexpr std::string_view kPower = "DCGM_FI_DEV_POWER_USAGE";
-constexpr std::string_view kUtil = "DCGM_FI_DEV_GPU_UTIL";
-constexpr std::string_view kFan = "DCGM_FI_DEV_FAN_SPEED";
-constexpr std::string_view kThermalMetrics[] = {"DCGM_FI_DEV_GPU_TEMP", "DCGM_FI_DEV_MEMORY_TEMP"};
+constexpr std::string_view kPower = metric::kPower;
+constexpr std::string_view kUtil = metric::kGpuUtil;
+constexpr std::string_view kFan = metric::kFanSpeed;
+constexpr std::string_view kThermalMetrics[] = {metric::kGpuTemp, metric::kMemoryTemp};
 
 DetectorConfig thermalConfig(const LoadAwareConfig &c)
 {
@@ -60,18 +62,18 @@ std::vector<CounterThreshold> LoadAwareConfig::defaultCounters()
 {
     return {
         // A corrected error now and then is what ECC is for; dozens a minute is a failing HBM stack.
-        {"DCGM_FI_DEV_ECC_SBE_VOL_TOTAL", 10},
-        {"DCGM_FI_DEV_ECC_DBE_VOL_TOTAL", 1},
-        {"DCGM_FI_DEV_CORRECTABLE_REMAPPED_ROWS", 1},
-        {"DCGM_FI_DEV_UNCORRECTABLE_REMAPPED_ROWS", 1},
-        {"DCGM_FI_DEV_RETIRED_SBE", 1},
-        {"DCGM_FI_DEV_RETIRED_DBE", 1},
+        {metric::kEccSbeVolatile, 10},
+        {metric::kEccDbeVolatile, 1},
+        {metric::kRemappedCorrectable, 1},
+        {metric::kRemappedUncorrectable, 1},
+        {metric::kRetiredSbe, 1},
+        {metric::kRetiredDbe, 1},
         // A marginal riser or link retrains now and then; hundreds a minute cost bandwidth.
-        {"DCGM_FI_DEV_PCIE_REPLAY_COUNTER", 100},
-        {"DCGM_FI_DEV_NVLINK_CRC_FLIT_ERROR_COUNT_TOTAL", 100},
-        {"DCGM_FI_DEV_NVLINK_CRC_DATA_ERROR_COUNT_TOTAL", 100},
-        {"DCGM_FI_DEV_NVLINK_REPLAY_ERROR_COUNT_TOTAL", 100},
-        {"DCGM_FI_DEV_NVLINK_RECOVERY_ERROR_COUNT_TOTAL", 1},
+        {metric::kPcieReplay, 100},
+        {metric::kNvlinkCrcFlitErrors, 100},
+        {metric::kNvlinkCrcDataErrors, 100},
+        {metric::kNvlinkReplayErrors, 100},
+        {metric::kNvlinkRecoveryErrors, 1},
     };
 }
 

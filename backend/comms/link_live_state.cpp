@@ -1,5 +1,7 @@
 #include "backend/comms/link_live_state.h"
 
+#include "backend/api/metric_catalogue.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -40,26 +42,6 @@ struct Latest {
     }
 };
 
-// DCGM_FI_PROF_NVLINK_L12_TX_BYTES -> 12, tx; -1 when not a per-link name.
-int nvlinkLinkOf(const std::string &m, bool &tx)
-{
-    static const std::string prefix = "DCGM_FI_PROF_NVLINK_L";
-    if (m.rfind(prefix, 0) != 0)
-        return -1;
-    const std::size_t us = m.find('_', prefix.size());
-    if (us == std::string::npos)
-        return -1;
-    const std::string rest = m.substr(us);
-    if (rest != "_TX_BYTES" && rest != "_RX_BYTES")
-        return -1;
-    tx = rest == "_TX_BYTES";
-    try {
-        return std::stoi(m.substr(prefix.size(), us - prefix.size()));
-    } catch (...) {
-        return -1;
-    }
-}
-
 std::string label(const MetricSample &s, const char *key)
 {
     const auto it = s.labels.find(key);
@@ -77,13 +59,12 @@ LiveStateUpdate applyTelemetry(TopologyGraph &g, const std::vector<MetricSample>
     std::set<std::string> missing;
     for (const MetricSample &s : samples) {
         const std::string host = label(s, "Hostname");
-        const bool isNic = s.metric.rfind("supernode_nic_", 0) == 0;
+        const bool isNic = s.metric.starts_with(metric::kNicPrefix);
         const std::string id = host + "/" + (isNic ? label(s, "device") : "gpu" + label(s, "gpu"));
-        bool tx = false;
-        const int link = nvlinkLinkOf(s.metric, tx);
-        const bool relevant = link >= 0 || isNic || s.metric == "DCGM_FI_PROF_NVLINK_TX_BYTES" ||
-                              s.metric == "DCGM_FI_PROF_NVLINK_RX_BYTES" || s.metric == "DCGM_FI_PROF_PCIE_TX_BYTES" ||
-                              s.metric == "DCGM_FI_PROF_PCIE_RX_BYTES" || s.metric == "DCGM_FI_DEV_PCIE_REPLAY_COUNTER";
+        const auto perLink = metric::parseNvlinkLinkMetric(s.metric);
+        const bool relevant = perLink || isNic || s.metric == metric::kNvlinkTx || s.metric == metric::kNvlinkRx ||
+                              s.metric == metric::kPcieTx || s.metric == metric::kPcieRx ||
+                              s.metric == metric::kPcieReplay;
         if (!relevant)
             continue;
         const int d = g.find(id);
@@ -92,18 +73,17 @@ LiveStateUpdate applyTelemetry(TopologyGraph &g, const std::vector<MetricSample>
                 out.unmatched.push_back(id + ": no such device in the topology");
             continue;
         }
-        if (link >= 0)
-            nvlinkPerLink[d][link].set(tx, s.value, s.timeMs);
-        else if (s.metric == "DCGM_FI_PROF_NVLINK_TX_BYTES" || s.metric == "DCGM_FI_PROF_NVLINK_RX_BYTES")
-            nvlinkTotal[d].set(s.metric.find("_TX_") != std::string::npos, s.value, s.timeMs);
-        else if (s.metric == "DCGM_FI_PROF_PCIE_TX_BYTES" || s.metric == "DCGM_FI_PROF_PCIE_RX_BYTES")
-            pcie[d].set(s.metric.find("_TX_") != std::string::npos, s.value, s.timeMs);
-        else if (s.metric == "DCGM_FI_DEV_PCIE_REPLAY_COUNTER")
+        if (perLink)
+            nvlinkPerLink[d][perLink->link].set(perLink->tx, s.value, s.timeMs);
+        else if (s.metric == metric::kNvlinkTx || s.metric == metric::kNvlinkRx)
+            nvlinkTotal[d].set(s.metric == metric::kNvlinkTx, s.value, s.timeMs);
+        else if (s.metric == metric::kPcieTx || s.metric == metric::kPcieRx)
+            pcie[d].set(s.metric == metric::kPcieTx, s.value, s.timeMs);
+        else if (s.metric == metric::kPcieReplay)
             replays[d].set(s.value, s.timeMs);
-        else if (s.metric == "supernode_nic_transmit_bytes_per_second" ||
-                 s.metric == "supernode_nic_receive_bytes_per_second")
-            nic[d].set(s.metric.find("transmit") != std::string::npos, s.value, s.timeMs);
-        else if (s.metric == "supernode_nic_link_up")
+        else if (s.metric == metric::kNicTx || s.metric == metric::kNicRx)
+            nic[d].set(s.metric == metric::kNicTx, s.value, s.timeMs);
+        else if (s.metric == metric::kNicUp)
             nicUp[d].set(s.value, s.timeMs);
     }
     // Per-link counters, summed per direction, stand for the GPU's total where both are there.

@@ -3,6 +3,7 @@
 // trips one after another, then the query behind a GPU chart (one metric of every GPU over the
 // last hour, downsampled to 1,000 pixel columns). Read-only, so it is safe against a production
 // daemon: it submits nothing and changes nothing. The project's own benchmarks are in bench/.
+#include "backend/api/metric_catalogue.h"
 #include "backend/ctl/ctl_context.h"
 #include "backend/ctl/ctl_text.h"
 
@@ -67,7 +68,7 @@ int benchCommand(Context &ctx)
     }
     const double elapsedS = msSince(start) / 1000;
     pb::QueryRangeRequest chart;
-    chart.set_metric("DCGM_FI_DEV_GPU_UTIL");
+    chart.set_metric(metric::kGpuUtil);
     chart.set_start_ms(engineNowMs - 3'600'000);
     chart.set_end_ms(engineNowMs);
     chart.set_pixel_columns(1000);

@@ -3,6 +3,7 @@
 #include "backend/ctl/ctl_context.h"
 #include "backend/ctl/ctl_text.h"
 
+#include "backend/api/metric_catalogue.h"
 #include "backend/telemetry/collectors/nvidia_smi_csv.h"
 #include "backend/telemetry/collectors/nvidia_smi_xml.h"
 #include "backend/telemetry/collectors/reading_json.h"
@@ -51,9 +52,9 @@ void printText(Context &ctx, const QString &path, const QString &format, const N
         ctx.out << '\n';
         QStringList missing;
         for (std::size_t i = 0; i < kGpuFieldCount; ++i) {
-            const GpuFieldInfo &info = gpuFieldInfo(static_cast<GpuField>(i));
+            const metric::Info &info = metric::info(static_cast<GpuField>(i));
             if (!r.has(info.field)) {
-                missing << QString::fromLatin1(info.metric);
+                missing << QString::fromLatin1(info.name);
                 continue;
             }
             const double v = r.get(info.field);
@@ -61,7 +62,7 @@ void printText(Context &ctx, const QString &path, const QString &format, const N
                                       ? QStringLiteral("0x%1").arg(static_cast<qulonglong>(v), 0, 16)
                                       : QString::number(v, 'g', 12);
             // Metric names and units are dcgm-exporter's, the same in every language.
-            ctx.out << "  " << QString::fromLatin1(info.metric).leftJustified(42) << value.rightJustified(14) << ' '
+            ctx.out << "  " << QString::fromLatin1(info.name).leftJustified(42) << value.rightJustified(14) << ' '
                     << info.unit << '\n';
         }
         if (!missing.isEmpty())

@@ -1,6 +1,7 @@
 // supernodectl gpus, top and query: the engine's telemetry on the command line, embedded or from
 // a supernoded. gpus and top read each GPU's newest values of the last minute (QueryRange, raw
 // points); query is QueryRange itself.
+#include "backend/api/metric_catalogue.h"
 #include "backend/ctl/ctl_context.h"
 #include "backend/ctl/ctl_text.h"
 
@@ -23,9 +24,8 @@ struct Column {
     int decimals;
 };
 constexpr Column kColumns[] = {
-    {"DCGM_FI_DEV_GPU_UTIL", 0},   {"DCGM_FI_DEV_FB_USED", 0},     {"DCGM_FI_DEV_FB_FREE", 0},
-    {"DCGM_FI_DEV_GPU_TEMP", 0},   {"DCGM_FI_DEV_POWER_USAGE", 0}, {"DCGM_FI_DEV_SM_CLOCK", 0},
-    {"DCGM_FI_DEV_XID_ERRORS", 0},
+    {metric::kGpuUtil, 0}, {metric::kFbUsed, 0},  {metric::kFbFree, 0}, {metric::kGpuTemp, 0},
+    {metric::kPower, 0},   {metric::kSmClock, 0}, {metric::kXid, 0},
 };
 constexpr std::int64_t kFreshMs = 60'000; // a GPU's values older than this are not shown
 
@@ -85,7 +85,7 @@ void printGpuTable(Context &ctx, const std::vector<GpuRow> &rows)
             << padToColumns(CtlText::tr("SM MHz"), 7) << ' ' << padToColumns(CtlText::tr("XID"), 4) << ' '
             << CtlText::tr("job") << '\n';
     for (const GpuRow &r : rows) {
-        const auto used = r.value.find("DCGM_FI_DEV_FB_USED"), free = r.value.find("DCGM_FI_DEV_FB_FREE");
+        const auto used = r.value.find(metric::kFbUsed), free = r.value.find(metric::kFbFree);
         const QString memory =
             used == r.value.end() ? QStringLiteral("-")
             : free == r.value.end()
@@ -93,11 +93,10 @@ void printGpuTable(Context &ctx, const std::vector<GpuRow> &rows)
                 : QStringLiteral("%1/%2").arg(used->second, 0, 'f', 0).arg(used->second + free->second, 0, 'f', 0);
         ctx.out << QString::fromStdString(r.node).leftJustified(12) << ' '
                 << QString::fromStdString(r.gpu).leftJustified(4) << ' '
-                << number(r, "DCGM_FI_DEV_GPU_UTIL").rightJustified(8) << ' ' << memory.rightJustified(15) << ' '
-                << number(r, "DCGM_FI_DEV_GPU_TEMP").rightJustified(7) << ' '
-                << number(r, "DCGM_FI_DEV_POWER_USAGE").rightJustified(8) << ' '
-                << number(r, "DCGM_FI_DEV_SM_CLOCK").rightJustified(7) << ' '
-                << number(r, "DCGM_FI_DEV_XID_ERRORS").rightJustified(4) << ' '
+                << number(r, metric::kGpuUtil).rightJustified(8) << ' ' << memory.rightJustified(15) << ' '
+                << number(r, metric::kGpuTemp).rightJustified(7) << ' ' << number(r, metric::kPower).rightJustified(8)
+                << ' ' << number(r, metric::kSmClock).rightJustified(7) << ' '
+                << number(r, metric::kXid).rightJustified(4) << ' '
                 << (r.job.empty() ? QStringLiteral("-") : QString::fromStdString(r.job)) << '\n';
     }
     if (rows.empty())
@@ -175,7 +174,7 @@ int topCommand(Context &ctx)
         // The busiest first: what an operator looks for.
         std::stable_sort(rows->begin(), rows->end(), [](const GpuRow &a, const GpuRow &b) {
             const auto util = [](const GpuRow &r) {
-                const auto it = r.value.find("DCGM_FI_DEV_GPU_UTIL");
+                const auto it = r.value.find(metric::kGpuUtil);
                 return it == r.value.end() ? -1.0 : it->second;
             };
             return util(a) > util(b);

@@ -2,10 +2,11 @@
 // sample the engine stores, their events put on the timeline and closed when they end, and
 // thermal protection lowering (and later restoring) the power limit of a GPU that runs hot,
 // through the simulator, nvidia-smi or nothing (dry run), each change audited.
+#include "backend/api/metric_catalogue.h"
 #include "backend/engine/engine.h"
 
-#include "backend/engine/power_limit_setters.h"
 #include "backend/api/proto_convert.h"
+#include "backend/engine/power_limit_setters.h"
 
 #include <QLoggingCategory>
 
@@ -161,7 +162,7 @@ void Engine::watchSample(const MetricSample &s)
         return;
     for (const anomaly::WatchChange &change : m_watch->add(s))
         applyWatchChange(change);
-    if (m_thermal && s.metric == "DCGM_FI_DEV_GPU_TEMP")
+    if (m_thermal && s.metric == metric::kGpuTemp)
         protectFromHeat(s);
 }
 

@@ -45,15 +45,7 @@ enum class GpuField : std::size_t {
 };
 inline constexpr std::size_t kGpuFieldCount = static_cast<std::size_t>(GpuField::Count);
 
-struct GpuFieldInfo {
-    GpuField field;
-    const char *metric; // dcgm-exporter name
-    const char *type;   // "gauge" or "counter"
-    const char *unit;   // "%", "MiB", "C", "W", "mJ", "MHz", "B/s", "" (count or bitmask)
-    const char *help;
-};
-const GpuFieldInfo &gpuFieldInfo(GpuField field);
-const GpuFieldInfo *gpuFieldByMetric(const std::string &metric);
+// Each field's series name, kind, unit and help: the metric catalogue (backend/api/metric_catalogue.h).
 
 // NVML clock throttle reasons (nvmlClocksThrottleReason*), as DCGM reports them.
 namespace throttle {

@@ -5,6 +5,7 @@
 // worker thread in the console, directly in supernodectl.
 
 #include "backend/api/engine_api.h"
+#include "backend/api/metric_catalogue.h"
 #include "backend/report/report_snapshot.pb.h"
 
 #include <atomic>
@@ -26,9 +27,9 @@ struct GatherOptions {
 };
 
 // The per-GPU metrics a snapshot carries, in dcgm-exporter's names.
-inline constexpr const char *kUtilMetric = "DCGM_FI_DEV_GPU_UTIL";
-inline constexpr const char *kTempMetric = "DCGM_FI_DEV_GPU_TEMP";
-inline constexpr const char *kPowerMetric = "DCGM_FI_DEV_POWER_USAGE";
+inline constexpr const char *kUtilMetric = metric::kGpuUtil;
+inline constexpr const char *kTempMetric = metric::kGpuTemp;
+inline constexpr const char *kPowerMetric = metric::kPower;
 
 // A scope string checked: "cluster", "node:NAME", "queue:NAME" or "job:ID".
 Result<std::pair<std::string, std::string>> parseScope(const std::string &scope);

@@ -1,5 +1,7 @@
 #include "backend/report/report_gpu_index.h"
 
+#include "backend/api/metric_catalogue.h"
+
 #include <algorithm>
 #include <optional>
 #include <set>
@@ -19,12 +21,9 @@ Result<Scope> parseSnapshotScope(const std::string &scope)
 
 namespace {
 
-int metricIndex(const std::string &metric)
+int metricIndex(const std::string &name)
 {
-    return metric == "DCGM_FI_DEV_GPU_UTIL"      ? 0
-           : metric == "DCGM_FI_DEV_GPU_TEMP"    ? 1
-           : metric == "DCGM_FI_DEV_POWER_USAGE" ? 2
-                                                 : -1;
+    return name == metric::kGpuUtil ? 0 : name == metric::kGpuTemp ? 1 : name == metric::kPower ? 2 : -1;
 }
 
 std::optional<GpuKey> gpuOf(const pb::Series &s)

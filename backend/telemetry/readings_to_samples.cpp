@@ -11,11 +11,6 @@ Labels gpuLabels(const GpuReading &r)
     return labels;
 }
 
-std::string nvlinkLinkMetric(int link, bool tx)
-{
-    return "DCGM_FI_PROF_NVLINK_L" + std::to_string(link) + (tx ? "_TX_BYTES" : "_RX_BYTES");
-}
-
 void appendGpuSamples(const GpuReading &r, std::vector<MetricSample> &out)
 {
     const Labels labels = gpuLabels(r);
@@ -23,20 +18,20 @@ void appendGpuSamples(const GpuReading &r, std::vector<MetricSample> &out)
         if (!r.valid.test(i))
             continue;
         const auto field = static_cast<GpuField>(i);
-        out.push_back({gpuFieldInfo(field).metric, labels, r.timeMs, r.get(field)});
+        out.push_back({metric::name(field), labels, r.timeMs, r.get(field)});
     }
     for (const NvlinkLinkReading &link : r.nvlinks) {
-        out.push_back({nvlinkLinkMetric(link.link, true), labels, r.timeMs, link.txBytesPerSecond});
-        out.push_back({nvlinkLinkMetric(link.link, false), labels, r.timeMs, link.rxBytesPerSecond});
+        out.push_back({metric::nvlinkLinkMetric(link.link, true), labels, r.timeMs, link.txBytesPerSecond});
+        out.push_back({metric::nvlinkLinkMetric(link.link, false), labels, r.timeMs, link.rxBytesPerSecond});
     }
 }
 
 void appendNicSamples(const NicReading &r, std::vector<MetricSample> &out)
 {
     const Labels labels{{"Hostname", r.node}, {"device", r.device}};
-    out.push_back({kNicTxMetric, labels, r.timeMs, r.txBytesPerSecond});
-    out.push_back({kNicRxMetric, labels, r.timeMs, r.rxBytesPerSecond});
-    out.push_back({kNicUpMetric, labels, r.timeMs, r.linkUp ? 1.0 : 0.0});
+    out.push_back({metric::kNicTx, labels, r.timeMs, r.txBytesPerSecond});
+    out.push_back({metric::kNicRx, labels, r.timeMs, r.rxBytesPerSecond});
+    out.push_back({metric::kNicUp, labels, r.timeMs, r.linkUp ? 1.0 : 0.0});
 }
 
 } // namespace sn

@@ -1,5 +1,7 @@
 #include "backend/telemetry/samples_to_readings.h"
 
+#include "backend/api/metric_catalogue.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -16,28 +18,6 @@ const std::string *label(const Labels &labels, const char *name)
     return it == labels.end() || it->second.empty() ? nullptr : &it->second;
 }
 
-// DCGM_FI_PROF_NVLINK_L<n>_TX_BYTES / _RX_BYTES: the link number and direction, or -1.
-int nvlinkLink(const std::string &metric, bool *tx)
-{
-    static constexpr std::string_view prefix = "DCGM_FI_PROF_NVLINK_L";
-    if (metric.compare(0, prefix.size(), prefix) != 0)
-        return -1;
-    const char *begin = metric.data() + prefix.size();
-    const char *end = metric.data() + metric.size();
-    int link = -1;
-    const auto [ptr, ec] = std::from_chars(begin, end, link);
-    if (ec != std::errc() || ptr == begin)
-        return -1;
-    const std::string_view rest(ptr, static_cast<std::size_t>(end - ptr));
-    if (rest == "_TX_BYTES")
-        *tx = true;
-    else if (rest == "_RX_BYTES")
-        *tx = false;
-    else
-        return -1;
-    return link;
-}
-
 } // namespace
 
 std::vector<GpuReading> gpuReadingsFromSamples(const std::vector<MetricSample> &samples,
@@ -48,10 +28,9 @@ std::vector<GpuReading> gpuReadingsFromSamples(const std::vector<MetricSample> &
     for (const MetricSample &s : samples) {
         if (label(s.labels, "GPU_I_ID"))
             continue;
-        const GpuFieldInfo *info = gpuFieldByMetric(s.metric);
-        bool tx = false;
-        const int link = info ? -1 : nvlinkLink(s.metric, &tx);
-        if (!info && link < 0)
+        const metric::Info *info = metric::byName(s.metric);
+        const auto perLink = info ? std::nullopt : metric::parseNvlinkLinkMetric(s.metric);
+        if (!info && !perLink)
             continue;
         const std::string *uuid = label(s.labels, "UUID");
         const std::string *gpuText = label(s.labels, "gpu");
@@ -84,12 +63,13 @@ std::vector<GpuReading> gpuReadingsFromSamples(const std::vector<MetricSample> &
             r.set(info->field, s.value);
             continue;
         }
+        const int link = perLink->link;
         auto it = std::find_if(r.nvlinks.begin(), r.nvlinks.end(), [&](const auto &l) { return l.link == link; });
         if (it == r.nvlinks.end()) {
             r.nvlinks.push_back({link, 0, 0});
             it = r.nvlinks.end() - 1;
         }
-        (tx ? it->txBytesPerSecond : it->rxBytesPerSecond) = s.value;
+        (perLink->tx ? it->txBytesPerSecond : it->rxBytesPerSecond) = s.value;
     }
     std::vector<GpuReading> out;
     out.reserve(gpus.size());

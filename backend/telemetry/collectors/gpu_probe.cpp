@@ -1,5 +1,6 @@
 #include "backend/telemetry/collectors/gpu_probe.h"
 
+#include "backend/api/metric_catalogue.h"
 #include "backend/telemetry/collectors/nvidia_smi_collector.h"
 #include "backend/telemetry/collectors/nvml_collector.h"
 #include "backend/telemetry/collectors/reading_json.h"
@@ -125,12 +126,12 @@ std::string gpuProbeReportToText(const GpuProbeReport &report)
         std::vector<std::string> missing;
         for (std::size_t i = 0; i < kGpuFieldCount; ++i) {
             const auto f = static_cast<GpuField>(i);
-            const GpuFieldInfo &info = gpuFieldInfo(f);
+            const metric::Info &info = metric::info(f);
             if (!g.has(f)) {
-                missing.push_back(info.metric);
+                missing.push_back(info.name);
                 continue;
             }
-            s << "  " << info.metric << " " << number(g.get(f));
+            s << "  " << info.name << " " << number(g.get(f));
             if (*info.unit)
                 s << " " << info.unit;
             s << "\n";

@@ -2,6 +2,7 @@
 // The latest dcgm-exporter series from an existing Prometheus server: one instant query per
 // collection, samples and the GPUs they describe, as if the console scraped the exporters.
 
+#include "backend/api/metric_catalogue.h"
 #include "backend/telemetry/collectors/collector.h"
 #include "backend/telemetry/prometheus/prometheus_server_source.h"
 
@@ -14,7 +15,7 @@ public:
     struct Options {
         PrometheusServerOptions server;
         // Which series to read; narrow it (`{__name__=~"DCGM_FI_.*",cluster="a"}`) on a shared server.
-        std::string selector = R"({__name__=~"DCGM_FI_.*"})";
+        std::string selector = std::string(R"({__name__=~")") + metric::kDcgmPrefix + R"(.*"})";
     };
 
     explicit PrometheusServerCollector(Options options);

@@ -1,5 +1,7 @@
 #include "backend/telemetry/collectors/reading_json.h"
 
+#include "backend/api/metric_catalogue.h"
+
 #include <QJsonArray>
 
 namespace sn {
@@ -41,7 +43,7 @@ QJsonObject gpuReadingToJson(const GpuReading &r)
     QJsonArray missing;
     for (std::size_t i = 0; i < kGpuFieldCount; ++i) {
         const auto f = static_cast<GpuField>(i);
-        const char *name = gpuFieldInfo(f).metric;
+        const char *name = metric::name(f);
         if (r.has(f))
             metrics.insert(QLatin1String(name), r.get(f));
         else

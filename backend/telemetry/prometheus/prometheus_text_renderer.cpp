@@ -1,12 +1,12 @@
 #include "backend/telemetry/prometheus/prometheus_text_renderer.h"
 
+#include "backend/api/metric_catalogue.h"
 #include "backend/model/gpu_reading.h"
 #include "backend/telemetry/readings_to_samples.h"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <regex>
 
 namespace sn {
 
@@ -55,19 +55,17 @@ struct Family {
 // HELP and TYPE of a metric: the catalogue, then per-link NVLink, NIC, the caller's extras.
 Family familyFor(const std::string &metric, const PrometheusRenderOptions &options)
 {
-    if (const GpuFieldInfo *info = gpuFieldByMetric(metric))
-        return {static_cast<int>(info->field), info->type, info->help};
-    static const std::regex link(R"(DCGM_FI_PROF_NVLINK_L(\d+)_(TX|RX)_BYTES)");
-    std::smatch m;
-    if (std::regex_match(metric, m, link))
+    if (const metric::Info *info = metric::byName(metric))
+        return {static_cast<int>(info->field), metric::typeText(info->kind), info->help};
+    if (const auto link = metric::parseNvlinkLinkMetric(metric))
         return {static_cast<int>(kGpuFieldCount), "gauge",
-                std::string("The rate of data ") + (m[2] == "TX" ? "transmitted" : "received") + " over NVLink link " +
-                    m[1].str() + ", not including protocol headers, in bytes per second."};
-    if (metric == kNicTxMetric)
+                std::string("The rate of data ") + (link->tx ? "transmitted" : "received") + " over NVLink link " +
+                    std::to_string(link->link) + ", not including protocol headers, in bytes per second."};
+    if (metric == metric::kNicTx)
         return {static_cast<int>(kGpuFieldCount) + 1, "gauge", "Bytes per second transmitted by the NIC port."};
-    if (metric == kNicRxMetric)
+    if (metric == metric::kNicRx)
         return {static_cast<int>(kGpuFieldCount) + 1, "gauge", "Bytes per second received by the NIC port."};
-    if (metric == kNicUpMetric)
+    if (metric == metric::kNicUp)
         return {static_cast<int>(kGpuFieldCount) + 1, "gauge", "1 while the NIC port's link is up."};
     Family family{static_cast<int>(kGpuFieldCount) + 2, "untyped", {}};
     if (options.extraFamilies) {

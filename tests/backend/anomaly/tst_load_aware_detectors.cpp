@@ -4,6 +4,7 @@
 // the faulty GPU only: a cooling failure (thermal), an ECC storm and a double-bit error
 // (counter_rate). Idle power and fan are checked on hand-made series.
 #include "backend/anomaly/telemetry_watch.h"
+#include "backend/api/metric_catalogue.h"
 #include "backend/sim/simulated_cluster.h"
 #include "backend/sim/super_node_topology.h"
 
@@ -36,7 +37,7 @@ void appendWatched(const GpuReading &r, std::vector<MetricSample> &out)
     const Labels labels{{"Hostname", r.node}, {"gpu", std::to_string(r.gpu)}};
     for (GpuField f : fields)
         if (r.has(f))
-            out.push_back({gpuFieldInfo(f).metric, labels, r.timeMs, r.get(f)});
+            out.push_back({metric::name(f), labels, r.timeMs, r.get(f)});
 }
 
 class Day {

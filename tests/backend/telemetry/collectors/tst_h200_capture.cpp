@@ -3,6 +3,7 @@
 // --probe printed there, through NVML and through its nvidia-smi fallback, beside the nvidia-smi
 // CSV taken a second later: idle, under a bf16 matrix load holding 40 GiB, after it, under a
 // 400 W power cap the agent set, and with the default limit restored.
+#include "backend/api/metric_catalogue.h"
 #include "backend/model/gpu_reading.h"
 #include "backend/telemetry/collectors/nvidia_smi_csv.h"
 #include "backend/telemetry/collectors/nvidia_smi_xml.h"
@@ -154,16 +155,15 @@ private slots:
             {GpuField::RowRemapFailure, 0},
         };
         for (const auto &[field, value] : expected) {
-            QVERIFY2(r.has(field), gpuFieldInfo(field).metric);
+            QVERIFY2(r.has(field), metric::name(field));
             QVERIFY2(
                 r.get(field) == value,
-                qPrintable(
-                    QString("%1 = %2, the file says %3").arg(gpuFieldInfo(field).metric).arg(r.get(field)).arg(value)));
+                qPrintable(QString("%1 = %2, the file says %3").arg(metric::name(field)).arg(r.get(field)).arg(value)));
         }
         QCOMPARE(d.powerDrawInstantW, std::optional<double>(powerInstant));
         // An H200 remaps rows instead of retiring pages and has no fan: N/A, so not reported.
         for (GpuField absent : {GpuField::FanSpeed, GpuField::RetiredSbe, GpuField::RetiredDbe})
-            QVERIFY2(!r.has(absent), gpuFieldInfo(absent).metric);
+            QVERIFY2(!r.has(absent), metric::name(absent));
     }
 
     // The same query with and without header and units reads the same fields (the two runs
@@ -189,7 +189,7 @@ private slots:
              {GpuField::FbTotal, GpuField::FbUsed, GpuField::FbFree, GpuField::PowerLimit, GpuField::MemClock,
               GpuField::EccSbeVolatile, GpuField::EccDbeVolatile, GpuField::RemappedCorrectable,
               GpuField::RemappedUncorrectable, GpuField::RowRemapFailure, GpuField::ThrottleReasons}) {
-            QVERIFY2(withUnits.reading.has(f) && noUnits.reading.has(f), gpuFieldInfo(f).metric);
+            QVERIFY2(withUnits.reading.has(f) && noUnits.reading.has(f), metric::name(f));
             QCOMPARE(noUnits.reading.get(f), withUnits.reading.get(f));
         }
         // driver 580 answers the old field name with the new header, clocks_event_reasons.active
@@ -197,7 +197,7 @@ private slots:
                 std::string::npos);
         for (GpuField absent :
              {GpuField::FanSpeed, GpuField::RetiredSbe, GpuField::RetiredDbe, GpuField::RetiredPending})
-            QVERIFY2(!withUnits.reading.has(absent) && !noUnits.reading.has(absent), gpuFieldInfo(absent).metric);
+            QVERIFY2(!withUnits.reading.has(absent) && !noUnits.reading.has(absent), metric::name(absent));
     }
 
     // supernode-agent --probe through NVML against nvidia-smi a second later: the identity,
@@ -223,7 +223,7 @@ private slots:
         QCOMPARE(probe.gpu["pci_bus_id"].toString().toStdString(), smi.reading.pciBusId);
 
         const auto metric = [&](GpuField f) {
-            const char *name = gpuFieldInfo(f).metric;
+            const char *name = metric::name(f);
             if (!probe.metrics.contains(name))
                 qFatal("the probe has no %s", name);
             return probe.metrics[name].toDouble();
@@ -233,7 +233,7 @@ private slots:
                            GpuField::MemClock, GpuField::EccSbeVolatile, GpuField::EccDbeVolatile,
                            GpuField::RemappedCorrectable, GpuField::RemappedUncorrectable, GpuField::RowRemapFailure})
             QVERIFY2(metric(f) == smi.reading.get(f), qPrintable(QString("%1: probe %2, nvidia-smi %3")
-                                                                     .arg(gpuFieldInfo(f).metric)
+                                                                     .arg(metric::name(f))
                                                                      .arg(metric(f))
                                                                      .arg(smi.reading.get(f))));
         QCOMPARE(metric(GpuField::PowerLimit), powerLimit);
@@ -247,11 +247,11 @@ private slots:
             const double a = metric(field), b = smi.reading.get(field);
             const double allowed = tolerance < 1 ? tolerance * std::max(a, b) : tolerance;
             QVERIFY2(std::fabs(a - b) <= allowed,
-                     qPrintable(QString("%1: probe %2, nvidia-smi %3").arg(gpuFieldInfo(field).metric).arg(a).arg(b)));
+                     qPrintable(QString("%1: probe %2, nvidia-smi %3").arg(metric::name(field)).arg(a).arg(b)));
         }
         // What the GPU lacks is listed as not reported, never printed as 0.
         for (GpuField absent : {GpuField::FanSpeed, GpuField::RetiredSbe, GpuField::RetiredDbe})
-            QVERIFY2(probe.notReported.contains(gpuFieldInfo(absent).metric), gpuFieldInfo(absent).metric);
+            QVERIFY2(probe.notReported.contains(metric::name(absent)), metric::name(absent));
         // A single GPU in a VM has no NVLink: no counters, and no rates invented.
         QVERIFY(probe.notReported.contains("DCGM_FI_PROF_NVLINK_TX_BYTES"));
         QVERIFY(!probe.gpu.contains("nvlinks"));

@@ -3,6 +3,7 @@
 // This machine has no NVIDIA driver, so the GPU side is a fake libnvidia-ml built only for
 // tests (fake_nvml/fake_nvml.cpp, a mock isolating this unit test); the "no driver" behaviour
 // is tested for real.
+#include "backend/api/metric_catalogue.h"
 #include "backend/telemetry/collectors/nvlink_counter_rates.h"
 #include "backend/telemetry/collectors/nvml_collector.h"
 #include "backend/telemetry/collectors/nvml_device_reader.h"
@@ -204,10 +205,9 @@ private slots:
             {GpuField::RowRemapFailure, 0},
         };
         for (const auto &[field, value] : expected) {
-            QVERIFY2(g.has(field), gpuFieldInfo(field).metric);
+            QVERIFY2(g.has(field), metric::name(field));
             QVERIFY2(qFuzzyCompare(g.get(field) + 1, value + 1),
-                     qPrintable(
-                         QString("%1 = %2, expected %3").arg(gpuFieldInfo(field).metric).arg(g.get(field)).arg(value)));
+                     qPrintable(QString("%1 = %2, expected %3").arg(metric::name(field)).arg(g.get(field)).arg(value)));
         }
         // Exactly the milliwatts over 1000 (times 0.001 gives 692.8770000000001).
         QVERIFY(g.get(GpuField::Power) == 692.877);

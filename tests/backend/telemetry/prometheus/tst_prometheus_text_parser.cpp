@@ -1,6 +1,7 @@
 // The Prometheus text parser against real exporter output (dcgm-exporter on a T4, an
 // nvidia-smi exporter on H100/L40S/RTX 4080 checked against the same capture's --query-gpu CSV)
 // and against malformed text, where every error must name line and column.
+#include "backend/api/metric_catalogue.h"
 #include "backend/model/gpu_reading.h"
 #include "backend/telemetry/prometheus/prometheus_text_parser.h"
 #include "tests/support/shared_data.h"
@@ -130,10 +131,10 @@ private slots:
         QVERIFY2(compared >= 15, qPrintable(QString::number(compared)));
         int catalogue = 0;
         for (std::size_t i = 0; i < kGpuFieldCount; ++i) {
-            const GpuFieldInfo &info = gpuFieldInfo(static_cast<GpuField>(i));
-            if (!csvType.count(info.metric) || csvType.at(info.metric) == "label")
+            const metric::Info &info = metric::info(static_cast<GpuField>(i));
+            if (!csvType.count(info.name) || csvType.at(info.name) == "label")
                 continue;
-            QVERIFY2(csvType.at(info.metric) == info.type, info.metric);
+            QVERIFY2(csvType.at(info.name) == metric::typeText(info.kind), info.name);
             ++catalogue;
         }
         QVERIFY2(catalogue >= 15, qPrintable(QString::number(catalogue)));

@@ -1,6 +1,7 @@
 // The /metrics renderer: what it writes must be accepted by the real promtool (Debian's
 // prometheus package), read back by our parser to the same samples, and keep dcgm-exporter's
 // names, HELP and TYPE lines so existing dashboards work.
+#include "backend/api/metric_catalogue.h"
 #include "backend/telemetry/prometheus/prometheus_text_parser.h"
 #include "backend/telemetry/prometheus/prometheus_text_renderer.h"
 #include "backend/telemetry/readings_to_samples.h"
@@ -140,9 +141,9 @@ private slots:
             QCOMPARE(it->timeMs, std::int64_t(7)); // no timestamps by default, like dcgm-exporter
         }
         for (std::size_t i = 0; i < kGpuFieldCount; ++i) {
-            const GpuFieldInfo &info = gpuFieldInfo(static_cast<GpuField>(i));
-            const MetricFamilyMeta &meta = parsed->families.at(info.metric);
-            QCOMPARE(std::string(metricTypeName(meta.type)), std::string(info.type));
+            const metric::Info &info = metric::info(static_cast<GpuField>(i));
+            const MetricFamilyMeta &meta = parsed->families.at(info.name);
+            QCOMPARE(std::string(metricTypeName(meta.type)), std::string(metric::typeText(info.kind)));
             QCOMPARE(meta.help, std::string(info.help));
         }
         QCOMPARE(parsed->typeOf("site_custom_metric"), MetricType::Untyped);
