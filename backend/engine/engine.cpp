@@ -126,7 +126,7 @@ Engine::~Engine()
     // The collector threads deliver into this object: stop them before any member goes.
     if (m_poller)
         m_poller->stop();
-    m_powerLimitWorker.reset(); // its thread posts replies to this object
+    m_thermalGuard.reset(); // before the members its host reaches
     if (m_logPipeline)
         (void)m_logPipeline->save(); // ids stay stable across restarts
 }

@@ -5,9 +5,8 @@
 // server (backend/remote) will do the same.
 
 #include "backend/anomaly/power_cap_audit.h"
-#include "backend/anomaly/power_limit_worker.h"
 #include "backend/anomaly/telemetry_watch.h"
-#include "backend/anomaly/thermal_protection.h"
+#include "backend/anomaly/thermal_guard.h"
 #include "backend/engine/job_backend_router.h"
 #include "backend/engine/node_registry.h"
 #include "backend/engine/pushed_samples.h"
@@ -117,7 +116,7 @@ public:
     void ingestLogs(std::vector<LogRecord> lines);
     const logs::LogPipeline &logPipeline() const { return *m_logPipeline; }
     // The power-limit changes of thermal protection (newest last), applied or dry run.
-    const std::deque<anomaly::PowerCapAuditRecord> &powerCapAudit() const { return m_powerCapAudit->records(); }
+    const std::deque<anomaly::PowerCapAuditRecord> &powerCapAudit() const { return m_thermalGuard->audit(); }
 
     pb::ConfigDocument config() const;
     pb::ApplyConfigResponse applyConfig(const pb::ApplyConfigRequest &request);
@@ -162,18 +161,13 @@ private:
     void watchTelemetry(const std::vector<MetricSample> &samples);
     void watchSample(const MetricSample &sample);
     void applyWatchChange(const anomaly::WatchChange &change);
-    void protectFromHeat(const MetricSample &temperature);
-    std::optional<PowerLimitRange> powerRangeOf(const std::string &node, int gpu);
-    void onPowerLimitReply(const anomaly::PowerLimitReply &reply);
+    // What thermal protection asks of the engine (its events, the jobs on GPUs, last readings).
+    anomaly::ThermalGuard::Host thermalGuardHost();
+    // The executor of thermal protection under the current configuration.
+    anomaly::ThermalGuard::Executor powerLimitExecutor();
     // Writes an action (its summary and its own event's id) onto the events it answers.
     void noteActionTaken(const std::string &node, int gpu, std::int64_t timeMs, bool restore,
                          const std::string &summary, std::uint64_t actionEventId);
-    void finishPowerChange(const anomaly::PowerCapDecision &decision, const std::string &executor, bool ok,
-                           const std::string &error);
-    // Said once per node and reason (a node without an executor has eight GPUs saying the same).
-    void powerRangeUnavailable(const std::string &node, int gpu, const std::string &why);
-    // The node's GPUs whose range could not be had are asked again at their next reading.
-    void forgetPowerRangeFailures(const std::string &node);
     Event *findEvent(std::uint64_t id);
     // engine_logs.cpp: every line through the template miner, signatures and log anomalies.
     void setUpLogPipeline();
@@ -213,18 +207,8 @@ private:
     std::map<std::pair<std::string, std::uint64_t>, std::uint64_t> m_pushedLogBatch; // (engine_push.cpp)
     std::deque<std::pair<std::string, std::uint64_t>> m_pushedLogRuns;
     std::map<std::string, std::uint64_t> m_openAnomalies; // watch key -> event id
-    std::unique_ptr<anomaly::ThermalProtection> m_thermal;
-    std::unique_ptr<PowerLimitSetter> m_powerLimitSetter; // the simulator's, called here; null: worker or dry run
-    // A real cluster's setter (nvidia-smi over SSH, NVML), off the engine thread. A GPU with a
-    // request in flight is in m_powerPending (its decision for a change, nullopt for the range
-    // query) and its policy waits for the reply: one change in flight per GPU, in order.
-    std::unique_ptr<anomaly::PowerLimitWorker> m_powerLimitWorker;
-    std::map<std::pair<std::string, int>, std::optional<anomaly::PowerCapDecision>> m_powerPending;
-    std::uint64_t m_powerGeneration = 0; // replies from a previous configuration's worker are stale
-    std::map<std::pair<std::string, int>, std::optional<PowerLimitRange>> m_powerRanges;
-    // (node, why) already said by powerRangeUnavailable: one event per node and reason, not per GPU.
-    std::set<std::pair<std::string, std::string>> m_powerUnavailableSaid;
-    std::unique_ptr<anomaly::PowerCapAuditLog> m_powerCapAudit;
+    // Thermal protection: its policy, executor, power ranges, changes in flight and audit.
+    std::unique_ptr<anomaly::ThermalGuard> m_thermalGuard;
     std::unique_ptr<logs::LogPipeline> m_logPipeline;
     std::int64_t m_templatesSavedMs = 0;
     std::unique_ptr<logs::LogIntake> m_logIntake; // cluster.yaml `logs:`; null when none

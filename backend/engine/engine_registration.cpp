@@ -26,7 +26,7 @@ Result<pb::RegisterNodeResponse> Engine::registerNode(const pb::RegisterNodeRequ
     if (Status ok = notSimulated(spec, m_sim != nullptr, name); !ok)
         return ok.error();
     const NodeRegistry::Outcome outcome = m_registry.add(request, m_clock->nowMs());
-    forgetPowerRangeFailures(name);
+    m_thermalGuard->forgetRangeFailures(name);
     pb::RegisterNodeResponse response;
     response.set_configured(configured);
     response.set_changed(!outcome.first && !outcome.changes.empty());
