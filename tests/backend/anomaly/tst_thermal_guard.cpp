@@ -35,7 +35,7 @@ public:
     Status setPowerLimit(const std::string &, int, double watts) override
     {
         m_calls.limits.push_back(watts);
-        return {};
+        return success();
     }
     std::string name() const override { return "recording"; }
 
