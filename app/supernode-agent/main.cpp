@@ -8,7 +8,7 @@
 #endif
 #include "backend/telemetry/collectors/gpu_probe.h"
 #include "backend/telemetry/collectors/nvml_interconnect_reader.h"
-#include "backend/telemetry/collectors/power_limit_command.h"
+#include "backend/power/power_limit_command.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

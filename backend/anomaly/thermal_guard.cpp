@@ -68,7 +68,7 @@ void ThermalGuard::configure(const ThermalProtectionSpec &spec, Executor executo
     } else if (executor.offThread) {
         // Replies come back on this object's thread; `this` as the context drops them if the
         // guard is gone first.
-        m_worker = std::make_unique<PowerLimitWorker>(std::move(executor.offThread), [this](PowerLimitReply reply) {
+        m_worker = std::make_unique<PowerLimitWorker>(std::move(executor.offThread), [this](PowerLimitCallResult reply) {
             QMetaObject::invokeMethod(
                 this, [this, reply = std::move(reply)] { onReply(reply); }, Qt::QueuedConnection);
         });
@@ -93,7 +93,7 @@ std::optional<PowerLimitRange> ThermalGuard::powerRangeOf(const std::string &nod
     if (m_worker) {
         // Asked off the engine thread; the GPU waits for the answer (onReply).
         if (!m_pending.contains(key) &&
-            m_worker->submit({PowerLimitRequest::Kind::Range, node, gpu, 0, m_generation}))
+            m_worker->submit({PowerLimitCall::Kind::Range, node, gpu, 0, m_generation}))
             m_pending.emplace(key, std::nullopt);
         return std::nullopt;
     }
@@ -152,7 +152,7 @@ void ThermalGuard::observe(const MetricSample &temperature)
     if (!decision)
         return;
     if (!decision->dryRun && m_worker) {
-        PowerLimitRequest request{PowerLimitRequest::Kind::Set, node, gpu, decision->toW, m_generation};
+        PowerLimitCall request{PowerLimitCall::Kind::Set, node, gpu, decision->toW, m_generation};
         if (m_worker->submit(std::move(request)))
             m_pending.emplace(GpuKey{node, gpu}, *decision);
         else
@@ -171,9 +171,9 @@ void ThermalGuard::observe(const MetricSample &temperature)
     finishChange(*decision, decision->dryRun || !m_inPlace ? "dry run" : m_inPlace->name(), ok, error);
 }
 
-void ThermalGuard::onReply(const PowerLimitReply &reply)
+void ThermalGuard::onReply(const PowerLimitCallResult &reply)
 {
-    const PowerLimitRequest &r = reply.request;
+    const PowerLimitCall &r = reply.call;
     if (r.token != m_generation || !m_policy)
         return; // the configuration changed while it ran; the new policy starts afresh
     const GpuKey key{r.node, r.gpu};
@@ -182,7 +182,7 @@ void ThermalGuard::onReply(const PowerLimitReply &reply)
         return;
     const std::optional<PowerCapDecision> decision = std::move(it->second);
     m_pending.erase(it);
-    if (r.kind == PowerLimitRequest::Kind::Range) {
+    if (r.kind == PowerLimitCall::Kind::Range) {
         if (reply.ok)
             m_ranges[key] = reply.range;
         else {

@@ -7,12 +7,12 @@
 // replies are posted back to this object, so every member is touched on one thread.
 
 #include "backend/anomaly/power_cap_audit.h"
-#include "backend/anomaly/power_limit_worker.h"
+#include "backend/power/power_limit_worker.h"
 #include "backend/anomaly/thermal_protection.h"
 #include "backend/model/cluster_spec.h"
 #include "backend/model/event.h"
 #include "backend/model/metric_sample.h"
-#include "backend/model/power_limit_setter.h"
+#include "backend/power/power_limit_setter.h"
 
 #include <QObject>
 
@@ -74,7 +74,7 @@ private:
     using GpuKey = std::pair<std::string, int>;
 
     std::optional<PowerLimitRange> powerRangeOf(const std::string &node, int gpu);
-    void onReply(const PowerLimitReply &reply);
+    void onReply(const PowerLimitCallResult &reply);
     void finishChange(const PowerCapDecision &decision, const std::string &executor, bool ok, const std::string &error);
     // Said once per node and reason (a node without an executor has eight GPUs saying the same).
     void rangeUnavailable(const std::string &node, int gpu, const std::string &why);

@@ -8,7 +8,7 @@
 // retried after `holdMs` and not counted as done. In dry-run mode decisions are recorded as if
 // applied (the audit shows what would have happened) and nothing is changed on the GPU.
 
-#include "backend/model/power_limit_setter.h"
+#include "backend/power/power_limit_setter.h"
 
 #include <cstdint>
 #include <map>

@@ -17,7 +17,7 @@
 #include "backend/model/cluster_spec.h"
 #include "backend/model/event.h"
 #include "backend/model/log_record.h"
-#include "backend/model/power_limit_setter.h"
+#include "backend/power/power_limit_setter.h"
 #include "backend/model/result.h"
 #include "backend/sim/simulated_cluster.h"
 #include "backend/telemetry/collectors/collector_poller.h"

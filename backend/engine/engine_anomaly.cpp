@@ -7,7 +7,8 @@
 
 #include "backend/api/metric_catalogue.h"
 #include "backend/api/proto_convert.h"
-#include "backend/engine/power_limit_setters.h"
+#include "backend/power/power_limit_setters.h"
+#include "backend/power/sim_power_limit_setter.h"
 
 #include <QLoggingCategory>
 
@@ -16,31 +17,6 @@ Q_LOGGING_CATEGORY(lcAnomaly, "sn.anomaly")
 namespace sn {
 
 namespace {
-
-// The simulated super node's power limiter: the cap really lowers the model's power and so its
-// temperature (gpu_physics.h).
-class SimPowerLimitSetter final : public PowerLimitSetter {
-public:
-    explicit SimPowerLimitSetter(std::function<sim::SimulatedCluster *()> sim) : m_sim(std::move(sim)) {}
-    Result<PowerLimitRange> powerRange(const std::string &node, int gpu) override
-    {
-        sim::SimulatedCluster *s = m_sim();
-        if (!s || !s->gpuPhysics(node, gpu))
-            return notFound("no GPU " + std::to_string(gpu) + " on simulated node '" + node + "'");
-        return PowerLimitRange{s->physics().minPowerLimitW, s->physics().maxPowerW};
-    }
-    Status setPowerLimit(const std::string &node, int gpu, double watts) override
-    {
-        sim::SimulatedCluster *s = m_sim();
-        if (!s)
-            return failedPrecondition("the simulated super node is gone");
-        return s->setPowerLimit(node, gpu, watts);
-    }
-    std::string name() const override { return "simulator"; }
-
-private:
-    std::function<sim::SimulatedCluster *()> m_sim;
-};
 
 // The job running on a GPU, so an anomaly names who was affected.
 std::string jobOn(const sim::SimulatedCluster *sim, const std::string &node, int gpu)

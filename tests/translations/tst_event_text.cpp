@@ -10,7 +10,7 @@
 // in English they are the engine's own text; every pattern of the catalogue is produced, so a
 // sentence changed in the engine without its pattern fails here. Log signatures' events:
 // tst_signature_text.
-#include "backend/anomaly/nvidia_smi_power_limit_setter.h"
+#include "backend/power/nvidia_smi_power_limit_setter.h"
 #include "backend/anomaly/power_cap_audit.h"
 #include "backend/anomaly/telemetry_watch.h"
 #include "backend/engine/engine.h"
@@ -248,7 +248,7 @@ std::vector<pb::Event> realClusterEvents()
         options.spec.jobBackends.reset(); // its Slurm event is the first engine's
         options.makePowerLimitSetter = [](const ClusterSpec &) -> Result<std::unique_ptr<PowerLimitSetter>> {
             auto runner = std::make_shared<LocalCommandRunner>();
-            return std::unique_ptr<PowerLimitSetter>(std::make_unique<anomaly::NvidiaSmiPowerLimitSetter>(
+            return std::unique_ptr<PowerLimitSetter>(std::make_unique<NvidiaSmiPowerLimitSetter>(
                 [runner](const std::string &) { return runner.get(); }, "/nonexistent/nvidia-smi"));
         };
         Engine engine(std::move(options));

@@ -1,7 +1,7 @@
 #include "backend/remote/agent/agent_actions.h"
 
-#include "backend/telemetry/collectors/nvml_power_limit_setter.h"
-#include "backend/telemetry/collectors/power_limit_command.h"
+#include "backend/power/nvml_power_limit_setter.h"
+#include "backend/power/power_limit_command.h"
 
 #include <algorithm>
 

@@ -5,7 +5,7 @@
 // source offers (nvidia-smi or NVML, power_limit_setters.h), when it offers one. A node with
 // neither is refused with both reasons, which the engine reports once per node.
 
-#include "backend/model/power_limit_setter.h"
+#include "backend/power/power_limit_setter.h"
 #include "backend/model/result.h"
 #include "backend/remote/daemon/agent_action_board.h"
 

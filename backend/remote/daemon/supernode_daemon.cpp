@@ -2,7 +2,7 @@
 
 #include "backend/engine/engine_config.h"
 #include "backend/engine/local_engine.h"
-#include "backend/engine/power_limit_setters.h"
+#include "backend/power/power_limit_setters.h"
 #include "backend/remote/daemon/agent_power_limit_setter.h"
 #include "backend/remote/daemon/call_gate.h"
 #include "backend/remote/common/certificate_authority.h"

@@ -1,7 +1,7 @@
 // The thermal protection policy on temperature sequences with known answers (steps, hold, floor,
 // hysteresis, cool-down, restore, failure, clock jump), the nvidia-smi executor against a real
 // program that records its argv, and the audit log file.
-#include "backend/anomaly/nvidia_smi_power_limit_setter.h"
+#include "backend/power/nvidia_smi_power_limit_setter.h"
 #include "backend/anomaly/power_cap_audit.h"
 #include "backend/anomaly/thermal_protection.h"
 #include "backend/model/command_runner.h"

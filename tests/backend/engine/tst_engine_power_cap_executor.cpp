@@ -6,7 +6,7 @@
 // started for that GPU while the first is in flight; once the test releases the fifo, the audit
 // and the timeline get the result. Were the change run on the engine thread, this thread would
 // be stuck inside the script and none of that could be observed.
-#include "backend/anomaly/nvidia_smi_power_limit_setter.h"
+#include "backend/power/nvidia_smi_power_limit_setter.h"
 #include "backend/engine/engine.h"
 #include "backend/model/command_runner.h"
 
@@ -121,7 +121,7 @@ private slots:
             return out;
         };
         options.makePowerLimitSetter = [&](const ClusterSpec &) -> Result<std::unique_ptr<PowerLimitSetter>> {
-            return std::unique_ptr<PowerLimitSetter>(std::make_unique<anomaly::NvidiaSmiPowerLimitSetter>(
+            return std::unique_ptr<PowerLimitSetter>(std::make_unique<NvidiaSmiPowerLimitSetter>(
                 [runner](const std::string &) { return runner.get(); }, script.toStdString()));
         };
         Engine engine(std::move(options));

@@ -1,4 +1,4 @@
-#include "backend/telemetry/collectors/power_limit_command.h"
+#include "backend/power/power_limit_command.h"
 
 #include <QString>
 

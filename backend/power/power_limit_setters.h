@@ -7,7 +7,7 @@
 // engine then runs thermal protection as a dry run.
 
 #include "backend/model/cluster_spec.h"
-#include "backend/model/power_limit_setter.h"
+#include "backend/power/power_limit_setter.h"
 #include "backend/model/result.h"
 #include "backend/ssh/ssh_session.h"
 

@@ -1,9 +1,9 @@
-#include "backend/anomaly/nvidia_smi_power_limit_setter.h"
+#include "backend/power/nvidia_smi_power_limit_setter.h"
 
 #include <cmath>
 #include <sstream>
 
-namespace sn::anomaly {
+namespace sn {
 
 namespace {
 std::string trimmed(std::string s)
@@ -79,4 +79,4 @@ Status NvidiaSmiPowerLimitSetter::setPowerLimit(const std::string &node, int gpu
     return success();
 }
 
-} // namespace sn::anomaly
+} // namespace sn

@@ -7,7 +7,7 @@
 // Keeping one change in flight per GPU is the caller's rule (the engine holds a GPU's policy
 // while its change is pending); the worker's FIFO keeps the order of what it is given.
 
-#include "backend/model/power_limit_setter.h"
+#include "backend/power/power_limit_setter.h"
 
 #include <condition_variable>
 #include <cstddef>
@@ -19,9 +19,9 @@
 #include <string>
 #include <thread>
 
-namespace sn::anomaly {
+namespace sn {
 
-struct PowerLimitRequest {
+struct PowerLimitCall {
     enum class Kind { Range, Set };
     Kind kind = Kind::Set;
     std::string node;
@@ -30,8 +30,8 @@ struct PowerLimitRequest {
     std::uint64_t token = 0; // the caller's, handed back with the reply
 };
 
-struct PowerLimitReply {
-    PowerLimitRequest request;
+struct PowerLimitCallResult {
+    PowerLimitCall call;
     bool ok = false;
     std::string error;     // why not, when !ok
     PowerLimitRange range; // Range, when ok
@@ -39,7 +39,7 @@ struct PowerLimitReply {
 
 class PowerLimitWorker {
 public:
-    using Deliver = std::function<void(PowerLimitReply)>;
+    using Deliver = std::function<void(PowerLimitCallResult)>;
 
     PowerLimitWorker(std::unique_ptr<PowerLimitSetter> setter, Deliver deliver, std::size_t capacity = 64);
     // Waits for the call in flight (bounded by the setter's own timeout); queued ones are dropped.
@@ -48,7 +48,7 @@ public:
     PowerLimitWorker &operator=(const PowerLimitWorker &) = delete;
 
     // False when the queue is full (nothing is queued).
-    bool submit(PowerLimitRequest request);
+    bool submit(PowerLimitCall request);
     std::string name() const { return m_name; }
 
 private:
@@ -60,9 +60,9 @@ private:
     std::string m_name;
     std::mutex m_mutex;
     std::condition_variable m_wake;
-    std::deque<PowerLimitRequest> m_queue;
+    std::deque<PowerLimitCall> m_queue;
     bool m_stopping = false;
     std::thread m_thread; // last: started once the rest is ready
 };
 
-} // namespace sn::anomaly
+} // namespace sn

@@ -3,8 +3,8 @@
 // not timing: while the change is blocked, the caller's thread keeps running (it answers here,
 // and sees no reply yet); the reply comes after the test releases the fifo, and replies keep the
 // order of the requests. A full queue refuses a request.
-#include "backend/anomaly/nvidia_smi_power_limit_setter.h"
-#include "backend/anomaly/power_limit_worker.h"
+#include "backend/power/nvidia_smi_power_limit_setter.h"
+#include "backend/power/power_limit_worker.h"
 #include "backend/model/command_runner.h"
 
 #include <QFile>
@@ -75,10 +75,10 @@ private:
 
 // Replies posted back to the test's thread, as the engine posts them to its own.
 struct Inbox : QObject {
-    std::vector<PowerLimitReply> replies;
+    std::vector<PowerLimitCallResult> replies;
     PowerLimitWorker::Deliver deliver()
     {
-        return [this](PowerLimitReply r) {
+        return [this](PowerLimitCallResult r) {
             QMetaObject::invokeMethod(
                 this, [this, r] { replies.push_back(r); }, Qt::QueuedConnection);
         };
@@ -96,14 +96,14 @@ private slots:
         Inbox inbox;
         PowerLimitWorker worker(fx.setter(), inbox.deliver());
         QCOMPARE(worker.name(), std::string("nvidia-smi"));
-        QVERIFY(worker.submit({PowerLimitRequest::Kind::Range, "gpu01", 3, 0, 1}));
-        QVERIFY(worker.submit({PowerLimitRequest::Kind::Set, "gpu01", 3, 650, 2}));
-        QVERIFY(worker.submit({PowerLimitRequest::Kind::Set, "gpu01", 3, 600, 3}));
+        QVERIFY(worker.submit({PowerLimitCall::Kind::Range, "gpu01", 3, 0, 1}));
+        QVERIFY(worker.submit({PowerLimitCall::Kind::Set, "gpu01", 3, 650, 2}));
+        QVERIFY(worker.submit({PowerLimitCall::Kind::Set, "gpu01", 3, 600, 3}));
 
         // The first change is blocked in the script; this thread still runs and gets the range.
         QTRY_VERIFY_WITH_TIMEOUT(fx.started(1), 20000);
         QTRY_COMPARE_WITH_TIMEOUT(inbox.replies.size(), std::size_t(1), 20000);
-        QCOMPARE(inbox.replies[0].request.token, std::uint64_t(1));
+        QCOMPARE(inbox.replies[0].call.token, std::uint64_t(1));
         QVERIFY(inbox.replies[0].ok);
         QCOMPARE(inbox.replies[0].range.minW, 200.0);
         QCOMPARE(inbox.replies[0].range.defaultW, 700.0);
@@ -113,12 +113,12 @@ private slots:
         fx.release();
         QTRY_VERIFY_WITH_TIMEOUT(fx.started(2), 20000);
         QTRY_COMPARE_WITH_TIMEOUT(inbox.replies.size(), std::size_t(2), 20000);
-        QCOMPARE(inbox.replies[1].request.token, std::uint64_t(2));
+        QCOMPARE(inbox.replies[1].call.token, std::uint64_t(2));
         QVERIFY2(inbox.replies[1].ok, inbox.replies[1].error.c_str());
         fx.release();
         QTRY_COMPARE_WITH_TIMEOUT(inbox.replies.size(), std::size_t(3), 20000);
-        QCOMPARE(inbox.replies[2].request.token, std::uint64_t(3));
-        QCOMPARE(inbox.replies[2].request.watts, 600.0);
+        QCOMPARE(inbox.replies[2].call.token, std::uint64_t(3));
+        QCOMPARE(inbox.replies[2].call.watts, 600.0);
         QCOMPARE(fx.calls(), QString("-i 3 -pl 650\n-i 3 -pl 600\n"));
     }
 
@@ -127,11 +127,11 @@ private slots:
         Fixture fx;
         Inbox inbox;
         PowerLimitWorker worker(fx.setter(), inbox.deliver(), 2);
-        QVERIFY(worker.submit({PowerLimitRequest::Kind::Set, "gpu01", 0, 650, 1}));
+        QVERIFY(worker.submit({PowerLimitCall::Kind::Set, "gpu01", 0, 650, 1}));
         QTRY_VERIFY_WITH_TIMEOUT(fx.started(1), 20000); // in flight: out of the queue
-        QVERIFY(worker.submit({PowerLimitRequest::Kind::Set, "gpu01", 1, 650, 2}));
-        QVERIFY(worker.submit({PowerLimitRequest::Kind::Set, "gpu01", 2, 650, 3}));
-        QVERIFY(!worker.submit({PowerLimitRequest::Kind::Set, "gpu01", 3, 650, 4}));
+        QVERIFY(worker.submit({PowerLimitCall::Kind::Set, "gpu01", 1, 650, 2}));
+        QVERIFY(worker.submit({PowerLimitCall::Kind::Set, "gpu01", 2, 650, 3}));
+        QVERIFY(!worker.submit({PowerLimitCall::Kind::Set, "gpu01", 3, 650, 4}));
         for (int i = 1; i <= 3; ++i) {
             QTRY_VERIFY_WITH_TIMEOUT(fx.started(i), 20000);
             fx.release();
@@ -145,7 +145,7 @@ private slots:
         PowerLimitWorker worker(
             std::make_unique<NvidiaSmiPowerLimitSetter>([](const std::string &) -> CommandRunner * { return nullptr; }),
             inbox.deliver());
-        QVERIFY(worker.submit({PowerLimitRequest::Kind::Set, "gpu09", 0, 650, 7}));
+        QVERIFY(worker.submit({PowerLimitCall::Kind::Set, "gpu09", 0, 650, 7}));
         QTRY_COMPARE_WITH_TIMEOUT(inbox.replies.size(), std::size_t(1), 20000);
         QVERIFY(!inbox.replies[0].ok);
         QVERIFY2(inbox.replies[0].error.find("gpu09") != std::string::npos, inbox.replies[0].error.c_str());

@@ -5,13 +5,13 @@
 // that text is what the error carries.
 
 #include "backend/model/command_runner.h"
-#include "backend/model/power_limit_setter.h"
+#include "backend/power/power_limit_setter.h"
 
 #include <chrono>
 #include <functional>
 #include <string>
 
-namespace sn::anomaly {
+namespace sn {
 
 class NvidiaSmiPowerLimitSetter final : public PowerLimitSetter {
 public:
@@ -34,4 +34,4 @@ private:
     std::chrono::milliseconds m_timeout;
 };
 
-} // namespace sn::anomaly
+} // namespace sn

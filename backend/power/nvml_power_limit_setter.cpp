@@ -1,4 +1,4 @@
-#include "backend/telemetry/collectors/nvml_power_limit_setter.h"
+#include "backend/power/nvml_power_limit_setter.h"
 
 #include <cmath>
 

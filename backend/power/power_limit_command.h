@@ -6,7 +6,7 @@
 // card's default with `GPU=default`.
 
 #include "backend/model/result.h"
-#include "backend/telemetry/collectors/nvml_power_limit_setter.h"
+#include "backend/power/nvml_power_limit_setter.h"
 
 #include <QJsonObject>
 

@@ -1,10 +1,10 @@
-#include "backend/engine/power_limit_setters.h"
+#include "backend/power/power_limit_setters.h"
 
-#include "backend/anomaly/nvidia_smi_power_limit_setter.h"
+#include "backend/power/nvidia_smi_power_limit_setter.h"
 #include "backend/model/command_runner.h"
 #include "backend/ssh/ssh_command_runner.h"
 #include "backend/ssh/ssh_target.h"
-#include "backend/telemetry/collectors/nvml_power_limit_setter.h"
+#include "backend/power/nvml_power_limit_setter.h"
 
 #include <map>
 
@@ -39,7 +39,7 @@ public:
 
 private:
     std::map<std::string, std::unique_ptr<CommandRunner>> m_runners;
-    anomaly::NvidiaSmiPowerLimitSetter m_setter;
+    NvidiaSmiPowerLimitSetter m_setter;
 };
 
 } // namespace

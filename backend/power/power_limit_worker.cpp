@@ -1,6 +1,6 @@
-#include "backend/anomaly/power_limit_worker.h"
+#include "backend/power/power_limit_worker.h"
 
-namespace sn::anomaly {
+namespace sn {
 
 PowerLimitWorker::PowerLimitWorker(std::unique_ptr<PowerLimitSetter> setter, Deliver deliver, std::size_t capacity)
     : m_setter(std::move(setter)), m_deliver(std::move(deliver)), m_capacity(capacity ? capacity : 1),
@@ -19,7 +19,7 @@ PowerLimitWorker::~PowerLimitWorker()
     m_thread.join();
 }
 
-bool PowerLimitWorker::submit(PowerLimitRequest request)
+bool PowerLimitWorker::submit(PowerLimitCall request)
 {
     {
         std::lock_guard lock(m_mutex);
@@ -34,7 +34,7 @@ bool PowerLimitWorker::submit(PowerLimitRequest request)
 void PowerLimitWorker::run()
 {
     for (;;) {
-        PowerLimitRequest request;
+        PowerLimitCall request;
         {
             std::unique_lock lock(m_mutex);
             m_wake.wait(lock, [this] { return m_stopping || !m_queue.empty(); });
@@ -43,9 +43,9 @@ void PowerLimitWorker::run()
             request = std::move(m_queue.front());
             m_queue.pop_front();
         }
-        PowerLimitReply reply;
-        reply.request = request;
-        if (request.kind == PowerLimitRequest::Kind::Range) {
+        PowerLimitCallResult reply;
+        reply.call = request;
+        if (request.kind == PowerLimitCall::Kind::Range) {
             auto range = m_setter->powerRange(request.node, request.gpu);
             reply.ok = range.ok();
             if (range)
@@ -62,4 +62,4 @@ void PowerLimitWorker::run()
     }
 }
 
-} // namespace sn::anomaly
+} // namespace sn

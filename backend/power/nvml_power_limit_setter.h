@@ -5,7 +5,7 @@
 // it works where NVML works and says why where it does not (no driver, an old driver without
 // the call, not root: "Insufficient Permissions").
 
-#include "backend/model/power_limit_setter.h"
+#include "backend/power/power_limit_setter.h"
 #include "backend/telemetry/collectors/nvml_library.h"
 
 #include <memory>

@@ -2,8 +2,8 @@
 // collector, against the test stand-in for libnvidia-ml (fake_nvml.cpp: GPU 0 accepts 200-700 W,
 // GPU 1 answers NO_PERMISSION as NVML does for a non-root caller). The real-GPU path needs root
 // on a GPU machine (docs/logs-and-anomalies.md).
-#include "backend/telemetry/collectors/nvml_power_limit_setter.h"
-#include "backend/telemetry/collectors/power_limit_command.h"
+#include "backend/power/nvml_power_limit_setter.h"
+#include "backend/power/power_limit_command.h"
 
 #include <QTest>
 
