@@ -17,7 +17,6 @@
 #include <unistd.h>
 
 using namespace sn;
-using namespace sn::anomaly;
 
 namespace {
 
