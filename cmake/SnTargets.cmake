@@ -51,6 +51,17 @@ function(_sn_link_closure target out_var)
   set(${out_var} ${seen} PARENT_SCOPE)
 endfunction()
 
+# _sn_project_targets(dir out_var): every target declared in dir and the directories below it.
+function(_sn_project_targets dir out_var)
+  get_property(targets DIRECTORY ${dir} PROPERTY BUILDSYSTEM_TARGETS)
+  get_property(subdirs DIRECTORY ${dir} PROPERTY SUBDIRECTORIES)
+  foreach(sub ${subdirs})
+    _sn_project_targets(${sub} more)
+    list(APPEND targets ${more})
+  endforeach()
+  set(${out_var} ${targets} PARENT_SCOPE)
+endfunction()
+
 function(sn_enforce_layering)
   get_property(targets GLOBAL PROPERTY SN_BACKEND_TARGETS)
   foreach(t ${targets})

@@ -4,6 +4,7 @@
 #include "ui/gpu_chart_data.h"
 #include "ui/natural_compare.h"
 #include "ui/reply_guard.h"
+#include "ui/scaled_font.h"
 #include "ui/summary_poller.h"
 #include "widgets/metric_chart.h"
 #include "widgets/simulated_badge.h"
@@ -34,13 +35,6 @@ constexpr qint64 kMinRefreshMs = 1000;
 constexpr int kEventLimit = 500;
 constexpr int kJobLimit = 500;
 
-QFont scaled(const QFont &base, double factor, bool bold)
-{
-    QFont f = base;
-    f.setPointSizeF(base.pointSizeF() * factor);
-    f.setBold(bold);
-    return f;
-}
 
 template <typename Chart> void configure(Chart *chart, const GpuChartMetric &m)
 {
@@ -53,7 +47,7 @@ GpusPage::GpusPage(EngineApi &engine, SummaryPoller &poller, QWidget *parent) : 
 {
     const int gap = fontMetrics().height();
     m_heading = new QLabel(tr("GPUs"));
-    m_heading->setFont(scaled(font(), 1.5, true));
+    m_heading->setFont(scaledFont(font(), 1.5));
     m_badge = new SimulatedBadge;
     m_badge->setVisible(false);
     m_status = new QLabel(tr("Waiting for the engine…"));
@@ -143,7 +137,7 @@ GpusPage::GpusPage(EngineApi &engine, SummaryPoller &poller, QWidget *parent) : 
     back->setObjectName(QStringLiteral("gpus-back"));
     back->setShortcut(QKeySequence(Qt::Key_Escape));
     m_detailTitle = new QLabel;
-    m_detailTitle->setFont(scaled(font(), 1.2, true));
+    m_detailTitle->setFont(scaledFont(font(), 1.2));
     detailTop->addWidget(back);
     detailTop->addSpacing(gap);
     detailTop->addWidget(m_detailTitle, 1);

@@ -28,8 +28,6 @@ namespace sn {
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-
 QSpinBox *spin(int min, int max, int value, QWidget *parent)
 {
     auto *s = new QSpinBox(parent);

@@ -65,6 +65,7 @@ signals:
     void previewed(); // the preview shows a new answer
 
 private:
+    static constexpr double kGiB = 1024.0 * 1024.0 * 1024.0; // the form's memory fields are in GiB
     QWidget *buildJobForm();
     QWidget *buildBatchForm();
     QWidget *buildModelForm();

@@ -20,8 +20,6 @@ namespace sn {
 
 namespace {
 
-constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
-
 // Selects the item with this text, adding it when the list does not have it.
 void selectText(QComboBox *box, const QString &text)
 {

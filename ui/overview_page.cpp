@@ -3,6 +3,7 @@
 #include "backend/api/metric_catalogue.h"
 #include "ui/cluster_history.h"
 #include "ui/reply_guard.h"
+#include "ui/scaled_font.h"
 #include "ui/summary_poller.h"
 #include "widgets/gpu_heat_strip.h"
 #include "widgets/kpi_tile.h"
@@ -24,13 +25,6 @@ namespace {
 constexpr int kRepaintIntervalMs = 100; // the house rule: at most ~10 repaints a second
 constexpr int kMaxTileColumns = 6;
 
-QFont scaled(const QFont &base, double factor, QFont::Weight weight)
-{
-    QFont f = base;
-    f.setPointSizeF(base.pointSizeF() * factor);
-    f.setWeight(weight);
-    return f;
-}
 } // namespace
 
 OverviewPage::OverviewPage(EngineApi &engine, SummaryPoller &poller, QWidget *parent) : QWidget(parent)
@@ -41,7 +35,7 @@ OverviewPage::OverviewPage(EngineApi &engine, SummaryPoller &poller, QWidget *pa
     column->setSpacing(spacing);
 
     m_heading = new QLabel(tr("Overview"));
-    m_heading->setFont(scaled(font(), 1.5, QFont::Bold));
+    m_heading->setFont(scaledFont(font(), 1.5));
     m_subheading = new QLabel(tr("Waiting for the engine…"));
     m_subheading->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *headingBox = new QVBoxLayout;

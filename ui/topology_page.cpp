@@ -2,6 +2,7 @@
 #include "translations/engine_message.h"
 
 #include "ui/reply_guard.h"
+#include "ui/scaled_font.h"
 #include "ui/topology_details.h"
 #include "ui/topology_shape.h"
 #include "widgets/simulated_badge.h"
@@ -53,21 +54,13 @@ QString shapeSignature(const pb::Cluster &c)
     s += QString::number(c.switches_size()) + QLatin1Char('/') + QString::number(c.links_size());
     return s;
 }
-
-QFont scaled(const QFont &base, double factor, bool bold)
-{
-    QFont f = base;
-    f.setPointSizeF(base.pointSizeF() * factor);
-    f.setBold(bold);
-    return f;
-}
 } // namespace
 
 TopologyPage::TopologyPage(EngineApi &engine, QWidget *parent) : QWidget(parent), m_engine(engine)
 {
     const int gap = fontMetrics().height();
     m_heading = new QLabel(tr("Topology"));
-    m_heading->setFont(scaled(font(), 1.5, true));
+    m_heading->setFont(scaledFont(font(), 1.5));
     m_subheading = new QLabel(tr("Waiting for the engine…"));
     m_subheading->setWordWrap(true); // a narrow window wraps it rather than growing
     m_badge = new SimulatedBadge;

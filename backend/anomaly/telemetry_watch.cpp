@@ -1,7 +1,6 @@
 #include "backend/anomaly/telemetry_watch.h"
 
 #include <algorithm>
-#include <charconv>
 
 namespace sn::anomaly {
 
@@ -18,18 +17,6 @@ std::string seriesName(const MetricSample &s)
     }
     return name + "}";
 }
-
-namespace {
-int gpuLabel(const MetricSample &s)
-{
-    const auto it = s.labels.find("gpu");
-    if (it == s.labels.end())
-        return -1;
-    int gpu = -1;
-    const auto [p, ec] = std::from_chars(it->second.data(), it->second.data() + it->second.size(), gpu);
-    return ec == std::errc() && p == it->second.data() + it->second.size() ? gpu : -1;
-}
-} // namespace
 
 TelemetryWatch::TelemetryWatch(std::vector<StaticRule> rules, std::vector<std::string> detectorMetrics,
                                DetectorConfig config, std::size_t maxSeries, std::optional<LoadAwareConfig> loadAware)
@@ -70,7 +57,7 @@ void TelemetryWatch::report(State &state, const std::string &key, const MetricSa
     c.key = key;
     c.event = e;
     c.node = sample.labels.contains("Hostname") ? sample.labels.at("Hostname") : std::string();
-    c.gpu = gpuLabel(sample);
+    c.gpu = gpuIndexLabel(sample);
     c.opened = opened;
     c.ended = ended;
     state.reported = events.size();

@@ -2,8 +2,6 @@
 
 #include <QLoggingCategory>
 
-#include <charconv>
-
 Q_LOGGING_CATEGORY(lcPowerCap, "sn.anomaly")
 
 namespace sn::anomaly {
@@ -21,16 +19,6 @@ ThermalProtectionConfig toConfig(const ThermalProtectionSpec &t)
     c.coolDownMs = t.coolDownMs;
     c.dryRun = t.dryRun;
     return c;
-}
-
-int gpuLabel(const MetricSample &s)
-{
-    const auto it = s.labels.find("gpu");
-    int gpu = -1;
-    if (it == s.labels.end() ||
-        std::from_chars(it->second.data(), it->second.data() + it->second.size(), gpu).ec != std::errc())
-        return -1;
-    return gpu;
 }
 
 std::string hostLabel(const MetricSample &s)
@@ -140,7 +128,7 @@ void ThermalGuard::observe(const MetricSample &temperature)
     if (!m_policy)
         return;
     const std::string node = hostLabel(temperature);
-    const int gpu = gpuLabel(temperature);
+    const int gpu = gpuIndexLabel(temperature);
     if (node.empty() || gpu < 0)
         return;
     if (m_pending.contains({node, gpu}))

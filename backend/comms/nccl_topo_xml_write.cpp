@@ -15,11 +15,6 @@ namespace sn::comms {
 
 namespace {
 
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
-
 bool isDatacenterGpu(const std::string &model)
 {
     // GeForce, RTX and Quadro boards enumerate as VGA controllers; the others as 3D controllers.
@@ -147,7 +142,7 @@ private:
     {
         const auto it = m_uplink.find(device);
         const Link *l = it == m_uplink.end() ? nullptr : &m_g.links()[static_cast<std::size_t>(it->second)];
-        m_x.writeAttribute("link_speed", q(pcieLinkSpeedText(l ? l->generation : 0)));
+        m_x.writeAttribute("link_speed", QString::fromStdString(pcieLinkSpeedText(l ? l->generation : 0)));
         m_x.writeAttribute("link_width", QString::number(l ? l->lanes : 0));
     }
 
@@ -155,7 +150,7 @@ private:
     {
         m_x.writeStartElement("nic");
         m_x.writeStartElement("net");
-        m_x.writeAttribute("name", q(d.rdmaDevice.empty() ? d.netdev : d.rdmaDevice));
+        m_x.writeAttribute("name", QString::fromStdString(d.rdmaDevice.empty() ? d.netdev : d.rdmaDevice));
         if (d.index >= 0)
             m_x.writeAttribute("dev", QString::number(d.index));
         if (known(d.speedGbps))
@@ -163,7 +158,7 @@ private:
         if (d.port >= 0)
             m_x.writeAttribute("port", QString::number(d.port));
         if (!d.portGuid.empty())
-            m_x.writeAttribute("guid", q(d.portGuid));
+            m_x.writeAttribute("guid", QString::fromStdString(d.portGuid));
         m_x.writeEndElement();
         m_x.writeEndElement();
     }
@@ -198,7 +193,7 @@ private:
             if ((k != DeviceKind::Gpu && k != DeviceKind::NvSwitch) || !m_busId.count(other))
                 continue;
             m_x.writeEmptyElement("nvlink");
-            m_x.writeAttribute("target", q(m_busId[other]));
+            m_x.writeAttribute("target", QString::fromStdString(m_busId[other]));
             m_x.writeAttribute("count", QString::number(links));
             m_x.writeAttribute("tclass", k == DeviceKind::NvSwitch ? "0x068000" : "0x030200");
         }
@@ -216,7 +211,7 @@ private:
             m_x.writeEmptyElement("pci");
         else
             m_x.writeStartElement("pci");
-        m_x.writeAttribute("busid", q(m_busId[i]));
+        m_x.writeAttribute("busid", QString::fromStdString(m_busId[i]));
         const char *cls = "0x060400";
         if (d.kind == DeviceKind::Gpu)
             cls = isDatacenterGpu(d.model) ? "0x030200" : "0x030000";
@@ -252,12 +247,12 @@ private:
                 auto mask = cpuListToMask(m_g.device(cpu).cpuAffinity, m_words);
                 if (!mask)
                     return invalidArgument(m_g.device(cpu).id + ": " + mask.error().message);
-                m_x.writeAttribute("affinity", q(*mask));
+                m_x.writeAttribute("affinity", QString::fromStdString(*mask));
             }
             if (!m_o.cpu.arch.empty())
-                m_x.writeAttribute("arch", q(m_o.cpu.arch));
+                m_x.writeAttribute("arch", QString::fromStdString(m_o.cpu.arch));
             if (!m_o.cpu.vendor.empty())
-                m_x.writeAttribute("vendor", q(m_o.cpu.vendor));
+                m_x.writeAttribute("vendor", QString::fromStdString(m_o.cpu.vendor));
             if (m_o.cpu.familyId >= 0)
                 m_x.writeAttribute("familyid", QString::number(m_o.cpu.familyId));
             if (m_o.cpu.modelId >= 0)

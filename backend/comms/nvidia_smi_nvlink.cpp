@@ -19,16 +19,6 @@ Error at(const std::string &source, const TextLine &l, int column, const std::st
     return invalidArgument(where(source, l.number, column) + what + " in " + excerpt(l.text));
 }
 
-// The number a regex matched as \d+, if it is at most `max` (std::stoi threw past INT_MAX).
-std::optional<int> smallNumber(const std::string &digits, int max)
-{
-    int n = 0;
-    const auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
-    if (ec != std::errc() || p != digits.data() + digits.size() || n < 0 || n > max)
-        return std::nullopt;
-    return n;
-}
-
 constexpr int kMaxGpu = 1023;
 constexpr int kMaxLink = 63;
 

@@ -10,16 +10,6 @@ namespace sn::comms {
 
 namespace {
 
-// A \d+ the regexes matched, if it is at most `max` (std::stoi threw past INT_MAX).
-std::optional<int> smallNumber(const std::string &digits, int max)
-{
-    int n = 0;
-    const auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
-    if (ec != std::errc() || p != digits.data() + digits.size() || n > max)
-        return std::nullopt;
-    return n;
-}
-
 Error at(const std::string &source, const TextLine &l, const std::string &what)
 {
     const std::size_t i = l.text.find_first_not_of(" \t");

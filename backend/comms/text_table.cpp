@@ -1,5 +1,7 @@
 #include "backend/comms/text_table.h"
 
+#include <charconv>
+
 namespace sn::comms {
 
 std::vector<TextLine> splitLines(std::string_view text)
@@ -94,6 +96,15 @@ std::string excerpt(std::string_view line)
     if (s.size() > 60)
         s = s.substr(0, 57) + "...";
     return "'" + s + "'";
+}
+
+std::optional<int> smallNumber(const std::string &digits, int max)
+{
+    int n = 0;
+    const auto [p, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+    if (ec != std::errc() || p != digits.data() + digits.size() || n < 0 || n > max)
+        return std::nullopt;
+    return n;
 }
 
 } // namespace sn::comms

@@ -2,6 +2,7 @@
 // Splitting command output into lines and cells with their positions, for the parsers of this
 // folder: every error they report names a line and a column, so the cells keep where they were.
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,6 +26,9 @@ std::vector<TextLine> splitLines(std::string_view text);
 std::vector<Cell> splitTabs(const std::string &line);
 // Runs of non-blank characters.
 std::vector<Cell> splitBlanks(const std::string &line);
+
+// The number a regex matched as \d+, if it is 0..max (std::stoi threw past INT_MAX).
+std::optional<int> smallNumber(const std::string &digits, int max);
 
 std::string trimmed(std::string_view s);
 bool isBlank(std::string_view s);

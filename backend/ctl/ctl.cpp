@@ -10,6 +10,9 @@
 
 #include <google/protobuf/util/json_util.h>
 
+#include <QJsonArray>
+#include <QJsonDocument>
+
 namespace sn::ctl {
 
 namespace {
@@ -192,6 +195,13 @@ std::string messageToJson(const google::protobuf::Message &message)
     options.preserve_proto_field_names = true;
     (void)google::protobuf::util::MessageToJsonString(message, &json, options);
     return json;
+}
+
+QByteArray jsonStringLiteral(const std::string &text)
+{
+    const QByteArray array =
+        QJsonDocument(QJsonArray{QString::fromUtf8(text.data(), qsizetype(text.size()))}).toJson(QJsonDocument::Compact);
+    return array.mid(1, array.size() - 2); // ["..."] without the brackets
 }
 
 void printJson(Context &ctx, const google::protobuf::Message &message)

@@ -19,12 +19,6 @@ namespace sn::ctl {
 
 namespace {
 
-QByteArray jsonString(const std::string &s)
-{
-    const QByteArray a = QJsonDocument(QJsonArray{QString::fromStdString(s)}).toJson(QJsonDocument::Compact);
-    return a.mid(1, a.size() - 2);
-}
-
 QString utc(std::int64_t ms)
 {
     return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
@@ -43,7 +37,7 @@ int scanCommand(Context &ctx)
         const anomaly::DetectorPoint p = v.valid ? detector.add(v.timeMs, v.value) : detector.addMissing(v.timeMs);
         if (!ctx.json)
             continue;
-        ctx.out << "{\"timestamp\": " << jsonString(v.timestamp)
+        ctx.out << "{\"timestamp\": " << jsonStringLiteral(v.timestamp)
                 << ", \"score\": " << (v.valid && !p.dropped ? QByteArray::number(p.score, 'g', 6) : QByteArray("null"))
                 << ", \"event\": " << (p.inEvent ? "true" : "false") << "}\n";
     }

@@ -7,6 +7,7 @@
 
 #include <google/protobuf/message.h>
 
+#include <QByteArray>
 #include <QStringList>
 #include <QTextStream>
 
@@ -32,6 +33,9 @@ std::unique_ptr<EngineApi> openEngine(Context &ctx, int *exitCode);
 // A message as one line of JSON with the proto field names; printJson writes it to ctx.out.
 std::string messageToJson(const google::protobuf::Message &message);
 void printJson(Context &ctx, const google::protobuf::Message &message);
+// A JSON string literal, quotes included, for output written line by line (--json of logs and
+// anomaly scans); invalid UTF-8 becomes U+FFFD rather than breaking the output.
+QByteArray jsonStringLiteral(const std::string &text);
 // Prints the error the way every command does and returns its exit code.
 int fail(Context &ctx, const Error &error);
 int usage(Context &ctx, const QString &message);

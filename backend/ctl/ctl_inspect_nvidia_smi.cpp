@@ -22,11 +22,6 @@ QString optionalText(const std::optional<int> &v)
     return v ? QString::number(*v) : QStringLiteral("-");
 }
 
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
-
 void printText(Context &ctx, const QString &path, const QString &format, const NvidiaSmiSnapshot &s)
 {
     ctx.out << CtlText::tr("%1: nvidia-smi %2, %3 GPU(s)").arg(path, format).arg(s.gpus.size());

@@ -30,14 +30,6 @@ QString takeOption(Context &ctx, const QString &name)
     return v;
 }
 
-// A JSON string literal; invalid UTF-8 becomes U+FFFD rather than breaking the output.
-QByteArray jsonString(const std::string &s)
-{
-    const QByteArray a =
-        QJsonDocument(QJsonArray{QString::fromUtf8(s.data(), qsizetype(s.size()))}).toJson(QJsonDocument::Compact);
-    return a.mid(1, a.size() - 2);
-}
-
 Result<logs::LogParser> parserFor(Context &ctx)
 {
     const QString format = takeOption(ctx, QStringLiteral("--format"));
@@ -93,13 +85,13 @@ int templatesCommand(Context &ctx)
         for (std::size_t i = 0; i < ids.size(); ++i) {
             const logs::LogTemplate *t = ids[i] ? miner.find(ids[i]) : nullptr;
             ctx.out << "{\"line\": " << (i + 1)
-                    << ", \"template_id\": " << (ids[i] ? jsonString(logs::templateIdText(ids[i])) : QByteArray("null"))
-                    << ", \"template\": " << (t ? jsonString(t->text()) : QByteArray("null")) << "}\n";
+                    << ", \"template_id\": " << (ids[i] ? jsonStringLiteral(logs::templateIdText(ids[i])) : QByteArray("null"))
+                    << ", \"template\": " << (t ? jsonStringLiteral(t->text()) : QByteArray("null")) << "}\n";
         }
         ctx.out << "{\"summary\": {\"lines\": " << ids.size() << ", \"templates\": " << miner.size()
                 << ", \"truncated_lines\": " << truncated << ", \"header_mismatches\": " << mismatches
                 << ", \"evicted_templates\": " << miner.evicted()
-                << ", \"format\": " << jsonString(parser->format().text()) << "}}\n";
+                << ", \"format\": " << jsonStringLiteral(parser->format().text()) << "}}\n";
         return kOk;
     }
     for (const logs::LogTemplate *t : miner.templates())

@@ -115,11 +115,6 @@ int parseRequest(Context &ctx, pb::PlanJobRequest &request, bool *explain)
     return kOk;
 }
 
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
-
 QString fixed(double v, int decimals)
 {
     return QString::number(v, 'f', decimals);

@@ -20,6 +20,12 @@ int terminalColumns(const QString &text);
 // after a Chinese label line up as they do after an English one.
 QString padToColumns(const QString &text, int columns);
 
+// Engine text (UTF-8) as a QString, for tr().arg().
+inline QString q(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
+
 // "info", "warning", "error", "critical" in the language chosen.
 QString severityText(pb::Severity severity);
 

@@ -17,6 +17,16 @@ struct CommandOutput {
     std::string err; // stderr
 };
 
+// A command for messages ("sbatch --parsable -"): the words joined by spaces, not quoted, so it is
+// no shell command line.
+inline std::string argvText(const std::vector<std::string> &argv)
+{
+    std::string text;
+    for (const std::string &word : argv)
+        text += (text.empty() ? "" : " ") + word;
+    return text;
+}
+
 class CommandRunner {
 public:
     virtual ~CommandRunner() = default;

@@ -14,7 +14,7 @@ namespace sn {
 
 namespace {
 
-constexpr int kSliceMs = 20;                  // longest wait before looking at the channels again
+constexpr int kPollSliceMs = 20;                  // longest wait before looking at the channels again
 constexpr std::size_t kMaxPending = 1u << 20; // bytes held for a slow local reader before we stop reading
 
 struct Link {
@@ -109,7 +109,7 @@ void SshTunnel::loop()
             if (m_session->handle() && ssh_get_fd(m_session->handle()) >= 0)
                 fds.push_back({ssh_get_fd(m_session->handle()), POLLIN, 0});
         }
-        ::poll(fds.data(), fds.size(), kSliceMs);
+        ::poll(fds.data(), fds.size(), kPollSliceMs);
         if (!m_running)
             break;
 

@@ -1,6 +1,7 @@
 #include "tests/support/openssh_server.h"
 
 #include "tests/support/child_process.h"
+#include "tests/support/loopback_port.h"
 
 #include <QDir>
 #include <QElapsedTimer>
@@ -20,22 +21,6 @@ namespace sn::test {
 namespace {
 
 const char *kSshd = "/usr/sbin/sshd";
-
-quint16 freeLoopbackPort()
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof(a);
-    quint16 port = 0;
-    if (fd >= 0 && ::bind(fd, reinterpret_cast<sockaddr *>(&a), sizeof(a)) == 0 &&
-        ::getsockname(fd, reinterpret_cast<sockaddr *>(&a), &len) == 0)
-        port = ntohs(a.sin_port);
-    if (fd >= 0)
-        ::close(fd);
-    return port;
-}
 
 bool runKeygen(const QStringList &args, QByteArray *out = nullptr)
 {

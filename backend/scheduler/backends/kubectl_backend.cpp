@@ -9,23 +9,17 @@ namespace sn {
 
 namespace {
 
-std::string firstLine(const std::string &text)
+// kubectl puts the error last, after klog noise.
+std::string lastLine(const std::string &text)
 {
     std::string trimmed = text;
     while (!trimmed.empty() && (trimmed.back() == '\n' || trimmed.back() == ' '))
         trimmed.pop_back();
-    const auto cut = trimmed.rfind('\n'); // kubectl puts the error last, after klog noise
+    const auto cut = trimmed.rfind('\n');
     std::string line = cut == std::string::npos ? trimmed : trimmed.substr(cut + 1);
     return line.empty() ? std::string("(no output)") : line;
 }
 
-std::string joined(const std::vector<std::string> &argv)
-{
-    std::string text;
-    for (const std::string &a : argv)
-        text += (text.empty() ? "" : " ") + a;
-    return text;
-}
 
 // kubectl's words for "the API server cannot be reached", as opposed to a refusal.
 bool unreachable(const std::string &err)
@@ -72,7 +66,7 @@ Result<CommandOutput> KubectlBackend::runKubectl(const std::vector<std::string> 
                      "Kubernetes (kubectl, " + m_runner->where() + "): " + output.error().message};
     if (output->exitCode != 0 && unreachable(output->err))
         return Error{ErrorCode::Unavailable,
-                     "Kubernetes API server unreachable (" + joined(argv) + "): " + firstLine(output->err)};
+                     "Kubernetes API server unreachable (" + argvText(argv) + "): " + lastLine(output->err)};
     return output;
 }
 
@@ -99,14 +93,14 @@ Result<pb::Job> KubectlBackend::submit(const pb::JobSpec &spec)
         return output.error();
     if (output->exitCode != 0)
         return invalidArgument("Kubernetes refused the job: " +
-                               firstLine(output->err.empty() ? output->out : output->err));
+                               lastLine(output->err.empty() ? output->out : output->err));
     // "job.batch/train created": anything else means a Job of that name was there already.
     const std::string id = kubernetesJobId(manifests->namespaceName, manifests->jobName);
     const std::regex line("(^|\n)job\\.batch/" + manifests->jobName + " ([a-z]+)");
     std::smatch m;
     if (!std::regex_search(output->out, m, line))
         return Error{ErrorCode::Internal,
-                     "kubectl apply did not report the Job " + manifests->jobName + ": " + firstLine(output->out)};
+                     "kubectl apply did not report the Job " + manifests->jobName + ": " + lastLine(output->out)};
     if (m[2].str() != "created")
         return failedPrecondition("a Job named " + manifests->jobName + " already exists in namespace " +
                                   manifests->namespaceName + " (kubectl apply: " + m[2].str() +
@@ -140,10 +134,10 @@ Result<pb::Job> KubectlBackend::cancel(const std::string &backendJobId)
     if (!output)
         return output.error();
     if (output->exitCode != 0) {
-        const std::string why = firstLine(output->err);
+        const std::string why = lastLine(output->err);
         if (why.find("NotFound") != std::string::npos || why.find("not found") != std::string::npos)
             return notFound("Kubernetes has no Job " + backendJobId + ": " + why);
-        return failedPrecondition(joined(argv) + ": " + why);
+        return failedPrecondition(argvText(argv) + ": " + why);
     }
     pb::Job job;
     {
@@ -183,7 +177,7 @@ Result<std::vector<pb::Job>> KubectlBackend::listNamespace(const std::string &ns
     if (!output)
         return output.error();
     if (output->exitCode != 0)
-        return Error{ErrorCode::Unavailable, joined(argv) + ": " + firstLine(output->err)};
+        return Error{ErrorCode::Unavailable, argvText(argv) + ": " + lastLine(output->err)};
     auto listing = parseKubectlJobsAndPods(output->out);
     if (!listing)
         return listing.error();
@@ -251,7 +245,7 @@ Result<std::vector<BackendNode>> KubectlBackend::nodes()
     if (!output)
         return output.error();
     if (output->exitCode != 0)
-        return Error{ErrorCode::Unavailable, joined(argv) + ": " + firstLine(output->err)};
+        return Error{ErrorCode::Unavailable, argvText(argv) + ": " + lastLine(output->err)};
     return parseKubectlNodes(output->out, m_options.submit.gpuProductLabel);
 }
 
@@ -262,7 +256,7 @@ Result<std::vector<BackendQueue>> KubectlBackend::queues()
     if (!output)
         return output.error();
     if (output->exitCode != 0)
-        return Error{ErrorCode::Unavailable, joined(argv) + ": " + firstLine(output->err)};
+        return Error{ErrorCode::Unavailable, argvText(argv) + ": " + lastLine(output->err)};
     return parseKubectlNamespaces(output->out, m_options.submit.namespaceName);
 }
 

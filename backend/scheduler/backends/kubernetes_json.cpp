@@ -1,5 +1,6 @@
 #include "backend/scheduler/backends/kubernetes_json.h"
 
+#include "backend/scheduler/backends/kubernetes_manifest.h"
 #include "backend/scheduler/backends/slurm_json_document.h"
 
 #include <QDateTime>
@@ -16,8 +17,6 @@ namespace sn {
 using slurm_json::Element;
 
 namespace {
-
-constexpr const char *kManagedBy = "supernode-console";
 
 Result<QJsonArray> parseItems(std::string_view json, const std::string &source)
 {
@@ -115,7 +114,7 @@ Result<KubernetesJobInfo> readJob(const Element &e)
     job.namespaceName = meta->optionalString("namespace");
     const QJsonObject labels = meta->json().value("labels").toObject();
     const QJsonObject annotations = meta->json().value("annotations").toObject();
-    job.managed = labels.value("app.kubernetes.io/managed-by").toString() == kManagedBy;
+    job.managed = labels.value("app.kubernetes.io/managed-by").toString() == kKubernetesManagedBy;
     job.queueName = labels.value("kueue.x-k8s.io/queue-name").toString().toStdString();
     job.originalName = annotations.value("supernode.io/job-name").toString().toStdString();
     job.creationMs = kubernetesTimeMs(meta->optionalString("creationTimestamp"));

@@ -12,7 +12,6 @@ namespace sn {
 
 namespace {
 
-constexpr const char *kManagedBy = "supernode-console";
 constexpr const char *kNameAnnotation = "supernode.io/job-name"; // the name as the user wrote it
 
 std::uint32_t fnv1a(const std::string &text)
@@ -257,7 +256,7 @@ Result<KubernetesManifests> renderKubernetesJob(const pb::JobSpec &spec, const K
 
     YAML::Emitter out;
     Doc d(out);
-    const std::map<std::string, std::string> managed{{"app.kubernetes.io/managed-by", kManagedBy}};
+    const std::map<std::string, std::string> managed{{"app.kubernetes.io/managed-by", kKubernetesManagedBy}};
 
     std::string priorityClassName;
     if (!spec.priority_class().empty()) {

@@ -21,6 +21,10 @@
 
 namespace sn {
 
+// The app.kubernetes.io/managed-by label of every object the console applies; kubernetes_json reads
+// a Job with it as one of ours.
+inline constexpr char kKubernetesManagedBy[] = "supernode-console";
+
 struct KubernetesToleration {
     std::string key;
     std::string op = "Exists"; // Exists | Equal

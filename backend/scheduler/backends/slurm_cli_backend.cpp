@@ -18,14 +18,6 @@ std::string firstLine(const std::string &text)
     return line.empty() ? std::string("(no output)") : line;
 }
 
-std::string joined(const std::vector<std::string> &argv)
-{
-    std::string text;
-    for (const std::string &a : argv)
-        text += (text.empty() ? "" : " ") + a;
-    return text;
-}
-
 } // namespace
 
 SlurmCliBackend::SlurmCliBackend(std::shared_ptr<CommandRunner> runner, SlurmCliOptions options)
@@ -118,7 +110,7 @@ Result<std::vector<pb::Job>> SlurmCliBackend::listJobs()
     if (!output)
         return output.error();
     if (output->exitCode != 0)
-        return Error{ErrorCode::Unavailable, joined(squeue) + ": " + firstLine(output->err)};
+        return Error{ErrorCode::Unavailable, argvText(squeue) + ": " + firstLine(output->err)};
     auto infos = parseSqueueJson(output->out);
     if (!infos)
         return infos.error();
@@ -157,7 +149,7 @@ Result<std::vector<BackendNode>> SlurmCliBackend::nodes()
     if (!output)
         return output.error();
     if (output->exitCode != 0)
-        return Error{ErrorCode::Unavailable, joined(argv) + ": " + firstLine(output->err)};
+        return Error{ErrorCode::Unavailable, argvText(argv) + ": " + firstLine(output->err)};
     return parseScontrolNodes(output->out);
 }
 
@@ -168,7 +160,7 @@ Result<std::vector<BackendQueue>> SlurmCliBackend::queues()
     if (!output)
         return output.error();
     if (output->exitCode != 0)
-        return Error{ErrorCode::Unavailable, joined(argv) + ": " + firstLine(output->err)};
+        return Error{ErrorCode::Unavailable, argvText(argv) + ": " + firstLine(output->err)};
     return parseScontrolPartitions(output->out);
 }
 

@@ -1,5 +1,6 @@
 #include "backend/scheduler/backends/slurm_rest_json.h"
 
+#include "backend/model/ascii_text.h"
 #include "backend/scheduler/backends/slurm_hostlist.h"
 #include "backend/scheduler/backends/slurm_json_document.h"
 #include "backend/scheduler/backends/slurm_scontrol.h"
@@ -14,7 +15,7 @@ using slurm_json::Element;
 
 namespace {
 
-int toInt(const std::string &text)
+int leadingInt(const std::string &text)
 {
     try {
         return std::stoi(text);
@@ -30,14 +31,7 @@ int minutesOf(const std::string &duration)
     std::smatch m;
     if (!std::regex_match(duration, m, clock))
         return 0;
-    return toInt(m[1]) * 1440 + toInt(m[2]) * 60 + toInt(m[3]) + (toInt(m[4]) > 0 ? 1 : 0);
-}
-
-std::string lower(std::string text)
-{
-    for (char &c : text)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return text;
+    return leadingInt(m[1]) * 1440 + leadingInt(m[2]) * 60 + leadingInt(m[3]) + (leadingInt(m[4]) > 0 ? 1 : 0);
 }
 
 } // namespace
@@ -64,11 +58,11 @@ Result<std::string> slurmRestSubmitBody(const RenderedJob &sbatch)
         else if (key == "--nodes")
             job["nodes"] = v; // slurmrestd 22.05 takes "N" or "MIN-MAX", not the array its schema shows
         else if (key == "--ntasks-per-node")
-            job["tasks_per_node"] = toInt(value);
+            job["tasks_per_node"] = leadingInt(value);
         else if (key == "--cpus-per-task")
-            job["cpus_per_task"] = toInt(value);
+            job["cpus_per_task"] = leadingInt(value);
         else if (key == "--mem")
-            job["memory_per_node"] = toInt(value.substr(0, value.size() - 1)); // "1536M"
+            job["memory_per_node"] = leadingInt(value.substr(0, value.size() - 1)); // "1536M"
         else if (key == "--gres")
             job["gres"] = v;
         else if (key == "--time")
@@ -117,7 +111,7 @@ Result<std::vector<BackendNode>> parseSlurmNodesJson(std::string_view json, cons
             return name.error();
         BackendNode node;
         node.name = *name;
-        node.state = lower(e.optionalString("state"));
+        node.state = asciiLower(e.optionalString("state"));
         node.reason = e.optionalString("reason");
         node.cpus = static_cast<int>(e.optionalInteger("cpus"));
         // MiB; a negative count or one past 8 EiB (the shift would overflow) reads as unknown.
@@ -125,7 +119,7 @@ Result<std::vector<BackendNode>> parseSlurmNodesJson(std::string_view json, cons
         node.memoryBytes = memoryMiB > 0 && memoryMiB < (std::int64_t{1} << 43) ? memoryMiB << 20 : 0;
         const std::string g = e.optionalString("gres");
         for (auto it = std::sregex_iterator(g.begin(), g.end(), gres); it != std::sregex_iterator(); ++it) {
-            node.gpus += toInt((*it)[3].str());
+            node.gpus += leadingInt((*it)[3].str());
             if (node.gpuModel.empty())
                 node.gpuModel = (*it)[2].str();
         }
@@ -153,7 +147,7 @@ Result<std::vector<BackendQueue>> parseSlurmPartitionsJson(std::string_view json
             return name.error();
         BackendQueue queue;
         queue.name = *name;
-        queue.state = lower(e.optionalString("state"));
+        queue.state = asciiLower(e.optionalString("state"));
         auto hosts = expandSlurmHostlist(e.optionalString("nodes"));
         if (!hosts)
             return e.error("'nodes': " + hosts.error().message);

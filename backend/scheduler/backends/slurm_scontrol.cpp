@@ -1,5 +1,6 @@
 #include "backend/scheduler/backends/slurm_scontrol.h"
 
+#include "backend/model/ascii_text.h"
 #include "backend/scheduler/backends/slurm_hostlist.h"
 
 #include <algorithm>
@@ -44,13 +45,6 @@ int toInt(const std::string &text)
     int value = 0;
     std::from_chars(text.data(), text.data() + text.size(), value);
     return value;
-}
-
-std::string lower(std::string text)
-{
-    for (char &c : text)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return text;
 }
 
 // "gpu:h200:8", "gpu:h200:8(S:0-1)", "gpu:8", "gpu:a100:4,gpu:v100:2" -> count and the first type.
@@ -145,7 +139,7 @@ Result<std::vector<BackendNode>> parseScontrolNodes(std::string_view text, const
         BackendNode node;
         node.name = f["NodeName"];
         // "IDLE+DRAIN", "MIXED", "DOWN*": the backend's own word, in lower case like sinfo.
-        node.state = lower(f["State"]);
+        node.state = asciiLower(f["State"]);
         const std::string reason = f["Reason"];
         node.reason = reason == "(null)" ? std::string() : reason;
         node.cpus = toInt(f.count("CPUTot") ? f["CPUTot"] : f["CPUEfctv"]);
@@ -184,7 +178,7 @@ Result<std::vector<BackendQueue>> parseScontrolPartitions(std::string_view text,
             return invalidArgument(where + ": no PartitionName= (is this `scontrol -o show partition` output?)");
         BackendQueue queue;
         queue.name = f["PartitionName"];
-        queue.state = lower(f["State"]);
+        queue.state = asciiLower(f["State"]);
         auto nodes = expandSlurmHostlist(f["Nodes"]);
         if (!nodes)
             return invalidArgument(where + ": Nodes: " + nodes.error().message);
