@@ -11,8 +11,8 @@
 # header built with the same Qt modules it compiles with. GCC checks that the header was built
 # with compatible options and falls back to parsing the headers when not (-Winvalid-pch says so).
 # GCC only: clang refuses a reused header whose macros differ instead of falling back, so the fuzz
-# tree (clang) builds without. SN_PCH=OFF turns them off (to check that every file includes what
-# it uses, as the fuzz tree does in CI).
+# tree (clang) builds without. SN_PCH=OFF turns them off (with SN_UNITY=OFF, cmake/SnUnity.cmake,
+# that checks that every file includes what it uses).
 
 option(SN_PCH "Precompiled headers for the standard library, Qt and the contract (GCC)" ON)
 # Some targets compile with -pthread (gRPC's and Qt's Threads::Threads), which defines _REENTRANT,

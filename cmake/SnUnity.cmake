@@ -5,12 +5,13 @@
 # generated, once. Under the asan preset, where code generation is most of a file's time, that
 # is where the first build's minutes go (docs/benchmarks.md, Build and CI times).
 #
-# sn_use_unity_builds() runs once, at the end of the top-level CMakeLists, and turns it on for
+# sn_use_unity_builds() runs once, at the end of the top-level CMakeLists (of the agent-only and
+# fuzz trees too), and turns it on for
 # every static library and every program with more than one source of its own; test programs
 # are one file each and gain nothing. Files of one library share a translation unit, so a
 # helper in an anonymous namespace must have a name of its own within its library (or be shared
-# through a header). SN_UNITY=OFF compiles file by file (to check that each file includes what it
-# uses; the fuzz tree builds that way in CI).
+# through a header). A file that forgets an include may compile in its batch because a neighbour
+# has it: SN_UNITY=OFF compiles file by file, which shows that.
 
 option(SN_UNITY "Compile each library in batches of files (unity builds)" ON)
 set(SN_UNITY_BATCH 8 CACHE STRING "Files per unity batch")
