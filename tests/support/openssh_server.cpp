@@ -103,7 +103,18 @@ bool OpenSshServer::start(QString *why)
                           "AllowTcpForwarding yes",
                           "Subsystem sftp internal-sftp",
                           "LogLevel VERBOSE"};
-        lines += m_extraConfig;
+        // A session's HOME is this server's directory, not the test user's: bash started by
+        // sshd reads ~/.bashrc even for `bash -c`, and a development machine's (pyenv and the
+        // like) cost a second or two per command, on every command the "node" ran. sshd takes
+        // only its first SetEnv line, so the tests' own variables join this one.
+        QStringList environment{"HOME=" + dir()};
+        for (const QString &line : m_extraConfig) {
+            if (line.startsWith("SetEnv "))
+                environment += line.mid(7).split(' ', Qt::SkipEmptyParts);
+            else
+                lines += line;
+        }
+        lines += "SetEnv " + environment.join(' ');
         config.write(lines.join('\n').toUtf8() + '\n');
         config.close();
 

@@ -22,7 +22,9 @@ public:
     // Makes an ed25519 key pair at dir()/name (and name.pub); with a passphrase if given.
     // authorize: appended to authorized_keys. Returns the private key's path, or "" on failure.
     QString makeUserKey(const QString &name, bool authorize = true, const QString &passphrase = {});
-    // Lines appended to sshd_config before start() ("SetEnv PATH=...").
+    // Lines appended to sshd_config before start() ("SetEnv PATH=..."). SetEnv lines are merged
+    // into one, after HOME=dir() (sessions do not read the test user's dotfiles): sshd reads
+    // only its first SetEnv line.
     void addConfig(const QString &line) { m_extraConfig << line; }
     // Generates the host key, writes the config, starts sshd and waits until it listens.
     bool start(QString *why);
