@@ -100,6 +100,20 @@ pb::Severity toProto(Severity severity)
     return pb::SEVERITY_UNSPECIFIED;
 }
 
+Severity fromProto(pb::Severity severity)
+{
+    switch (severity) {
+    case pb::SEVERITY_WARNING:
+        return Severity::Warning;
+    case pb::SEVERITY_ERROR:
+        return Severity::Error;
+    case pb::SEVERITY_CRITICAL:
+        return Severity::Critical;
+    default:
+        return Severity::Info;
+    }
+}
+
 pb::JobSpec toProto(const JobSpec &s)
 {
     pb::JobSpec p;
@@ -194,19 +208,7 @@ Event fromProto(const pb::Event &p)
     Event e;
     e.id = p.id();
     e.timeMs = p.time_ms();
-    switch (p.severity()) {
-    case pb::SEVERITY_WARNING:
-        e.severity = Severity::Warning;
-        break;
-    case pb::SEVERITY_ERROR:
-        e.severity = Severity::Error;
-        break;
-    case pb::SEVERITY_CRITICAL:
-        e.severity = Severity::Critical;
-        break;
-    default:
-        e.severity = Severity::Info;
-    }
+    e.severity = fromProto(p.severity());
     e.kind = p.kind();
     e.node = p.node();
     e.gpu = p.gpu();
@@ -288,6 +290,26 @@ pb::LogLine toProto(const LogRecord &l)
     p.set_signature(l.signature);
     p.set_truncated(l.truncated);
     return p;
+}
+
+LogQuery fromProto(const pb::LogQueryRequest &r)
+{
+    LogQuery q;
+    q.startMs = r.start_ms();
+    q.endMs = r.end_ms();
+    q.limit = r.limit() > 0 ? static_cast<std::size_t>(r.limit()) : 0;
+    q.node = r.node();
+    q.source = r.source();
+    if (r.has_gpu())
+        q.gpu = r.gpu();
+    q.jobId = r.job_id();
+    if (r.min_severity() != pb::SEVERITY_UNSPECIFIED)
+        q.minSeverity = fromProto(r.min_severity());
+    q.templateId = r.template_id();
+    q.signature = r.signature();
+    q.contains = r.contains();
+    q.ignoreCase = r.ignore_case();
+    return q;
 }
 
 void toProto(const MetricSample &s, pb::Sample &out)

@@ -5,6 +5,7 @@
 #include "backend/model/cluster_spec.h"
 #include "backend/model/event.h"
 #include "backend/model/job_spec.h"
+#include "backend/model/log_query.h"
 #include "backend/model/log_record.h"
 #include "backend/model/metric_sample.h"
 
@@ -18,6 +19,7 @@ JobState fromProto(pb::JobState state);
 pb::WorkloadKind toProto(WorkloadKind kind);
 WorkloadKind fromProto(pb::WorkloadKind kind);
 pb::Severity toProto(Severity severity);
+Severity fromProto(pb::Severity severity); // UNSPECIFIED reads as Info
 
 pb::JobSpec toProto(const JobSpec &spec);
 JobSpec fromProto(const pb::JobSpec &spec);
@@ -26,6 +28,7 @@ JobRecord fromProto(const pb::Job &job);
 pb::Event toProto(const Event &event);
 Event fromProto(const pb::Event &event);
 pb::LogLine toProto(const LogRecord &line);
+LogQuery fromProto(const pb::LogQueryRequest &request); // a limit of 0 or less: the default
 void toProto(const MetricSample &sample, pb::Sample &out);
 void toProto(const SeriesData &series, pb::Series &out);
 

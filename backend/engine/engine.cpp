@@ -10,6 +10,7 @@
 #include "backend/telemetry/store/store_query.h"
 
 #include <QLoggingCategory>
+#include <QMetaMethod>
 
 #include <algorithm>
 #include <regex>
@@ -96,7 +97,7 @@ Engine::Engine(Options options, QObject *parent) : QObject(parent), m_options(st
     while (m_events.size() > m_options.maxEvents)
         m_events.pop_front();
     m_options.restoredEvents.clear();
-    setUpLogPipeline();
+    m_logs = std::make_unique<logs::LogService>(logServiceHost(), m_options.spec, m_options.maxLogLines);
     setUpAnomalyWatch();
     setUpJobBackends();
     if (m_options.spec.effectiveTelemetry().source == TelemetrySource::Simulator) {
@@ -127,17 +128,22 @@ Engine::~Engine()
     if (m_poller)
         m_poller->stop();
     m_thermalGuard.reset(); // before the members its host reaches
-    if (m_logPipeline)
-        (void)m_logPipeline->save(); // ids stay stable across restarts
+    m_logs.reset();         // saves the templates, so that ids stay stable across restarts
 }
 
 void Engine::tick()
 {
-    pollLogIntake();
+    m_logs->pollIntake();
     if (!m_sim)
         return; // the collectors' threads bring a real cluster's telemetry by themselves
     m_sim->advanceTo(m_clock->nowMs());
     ingest(m_sim->takeOutputs());
+}
+
+bool Engine::hasTelemetrySubscribers() const
+{
+    static const QMetaMethod telemetrySignal = QMetaMethod::fromSignal(&Engine::telemetry);
+    return isSignalConnected(telemetrySignal);
 }
 
 void Engine::ingestSamples(std::vector<MetricSample> samples, bool simulated)
@@ -145,6 +151,18 @@ void Engine::ingestSamples(std::vector<MetricSample> samples, bool simulated)
     // One batch per sample time, as a collector sends them.
     std::stable_sort(samples.begin(), samples.end(),
                      [](const MetricSample &a, const MetricSample &b) { return a.timeMs < b.timeMs; });
+    // The live batches only for someone who listens: each sample's labels become a protobuf map,
+    // most of the cost of a tick where nobody streams (a report's virtual week, a daemon
+    // without consoles).
+    if (hasTelemetrySubscribers())
+        publishSamples(samples, simulated);
+    watchTelemetry(samples);
+    if (auto stored = m_store->append(samples); !stored)
+        qCWarning(lcEngine).noquote() << "telemetry not stored:" << QString::fromStdString(stored.error().message);
+}
+
+void Engine::publishSamples(const std::vector<MetricSample> &samples, bool simulated)
+{
     auto batch = std::make_shared<pb::SampleBatch>();
     batch->set_simulated(simulated);
     for (const MetricSample &s : samples) {
@@ -158,9 +176,6 @@ void Engine::ingestSamples(std::vector<MetricSample> samples, bool simulated)
     }
     if (batch->samples_size() > 0)
         emit telemetry(std::move(batch));
-    watchTelemetry(samples);
-    if (auto stored = m_store->append(samples); !stored)
-        qCWarning(lcEngine).noquote() << "telemetry not stored:" << QString::fromStdString(stored.error().message);
 }
 
 void Engine::ingest(sim::SimOutputs outputs)
@@ -173,7 +188,7 @@ void Engine::ingest(sim::SimOutputs outputs)
             appendNicSamples(r, samples);
         ingestSamples(std::move(samples), true);
     }
-    keepLogs(std::move(outputs.logs));
+    m_logs->keep(std::move(outputs.logs));
     for (Event &e : outputs.events)
         record(std::move(e));
 }
@@ -552,7 +567,7 @@ pb::ApplyConfigResponse Engine::applyConfig(const pb::ApplyConfigRequest &reques
     m_jobs = std::move(nextJobs);
     m_options.spec = *spec;
     m_options.configYaml = request.yaml();
-    setUpLogPipeline();
+    m_logs->configure(m_options.spec);
     setUpAnomalyWatch();
     if (!simulate)
         startCollectors(std::move(nextCollectors));

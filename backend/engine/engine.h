@@ -11,8 +11,7 @@
 #include "backend/engine/node_registry.h"
 #include "backend/engine/pushed_samples.h"
 #include "backend/api/supernode.pb.h"
-#include "backend/logs/intake/log_intake.h"
-#include "backend/logs/log_pipeline.h"
+#include "backend/logs/log_service.h"
 #include "backend/model/clock.h"
 #include "backend/model/cluster_spec.h"
 #include "backend/model/event.h"
@@ -112,9 +111,8 @@ public:
 
     pb::LogQueryResponse queryLogs(const pb::LogQueryRequest &request) const;
     Result<pb::ListLogTemplatesResponse> listLogTemplates(const pb::ListLogTemplatesRequest &request);
-    // Lines from an intake (files, journal, kernel, offline import): mined, matched, kept.
+    // Lines from an intake (files, journal, kernel, offline import) or an agent: mined, matched, kept.
     void ingestLogs(std::vector<LogRecord> lines);
-    const logs::LogPipeline &logPipeline() const { return *m_logPipeline; }
     // The power-limit changes of thermal protection (newest last), applied or dry run.
     const std::deque<anomaly::PowerCapAuditRecord> &powerCapAudit() const { return m_thermalGuard->audit(); }
 
@@ -148,6 +146,9 @@ private:
 
     void ingest(sim::SimOutputs outputs);
     void ingestSamples(std::vector<MetricSample> samples, bool simulated);
+    // The telemetry signal, one batch per sample time (samples in time order).
+    void publishSamples(const std::vector<MetricSample> &samples, bool simulated);
+    bool hasTelemetrySubscribers() const;
     void record(Event event);
     Result<std::vector<std::unique_ptr<Collector>>> makeCollectors(const ClusterSpec &spec) const;
     void startCollectors(std::vector<std::unique_ptr<Collector>> collectors);
@@ -169,14 +170,9 @@ private:
     void noteActionTaken(const std::string &node, int gpu, std::int64_t timeMs, bool restore,
                          const std::string &summary, std::uint64_t actionEventId);
     Event *findEvent(std::uint64_t id);
-    // engine_logs.cpp: every line through the template miner, signatures and log anomalies.
-    void setUpLogPipeline();
+    // engine_logs.cpp: what the log service asks of the engine.
+    logs::LogService::Host logServiceHost();
     bool firstTimeLogBatch(const PushedBatch &batch); // its lines not kept before (engine_push.cpp)
-    void processLogs(std::vector<LogRecord> &lines);
-    void keepLogs(std::vector<LogRecord> lines);
-    void setUpLogIntake();
-    void pollLogIntake();
-    void correlateWithGpu(LogRecord &line) const;
     pb::Job withPlanInfo(pb::Job job) const;
     // engine_backends.cpp: jobs routed by JobSpec.backend (or jobBackends.default) to Slurm/Kubernetes.
     void setUpJobBackends();
@@ -197,7 +193,6 @@ private:
     std::map<std::pair<std::string, std::string>, GpuReading> m_latestReal; // (node, UUID) -> last reading
     std::unique_ptr<tsdb::TimeSeriesStore> m_store; // where dataDir and retention of cluster.yaml say
     std::deque<Event> m_events;
-    std::deque<LogRecord> m_logs;
     std::uint64_t m_nextEventId = 1;
 
     std::unique_ptr<anomaly::TelemetryWatch> m_watch;
@@ -209,9 +204,8 @@ private:
     std::map<std::string, std::uint64_t> m_openAnomalies; // watch key -> event id
     // Thermal protection: its policy, executor, power ranges, changes in flight and audit.
     std::unique_ptr<anomaly::ThermalGuard> m_thermalGuard;
-    std::unique_ptr<logs::LogPipeline> m_logPipeline;
-    std::int64_t m_templatesSavedMs = 0;
-    std::unique_ptr<logs::LogIntake> m_logIntake; // cluster.yaml `logs:`; null when none
+    // The log side: the pipeline every line goes through, the intake, the newest lines kept.
+    std::unique_ptr<logs::LogService> m_logs;
     std::uint64_t m_configVersion = 1;
     // What the scheduler's JobSpec does not carry, kept by job id and put back on every answer:
     // the declared model and the planner's doubt about it at submit.

@@ -8,8 +8,6 @@
 // line goes (Engine::ingestLogs), once per batch however often it is sent.
 #include "backend/engine/engine.h"
 
-#include <QMetaMethod>
-
 #include <algorithm>
 #include <limits>
 
@@ -87,8 +85,7 @@ Result<PushedResult> Engine::ingestPushed(PushStreamTable &table, PushedBatch ba
             (*name.mutable_labels())[k] = v;
         table.names.push_back(std::move(name));
     }
-    static const QMetaMethod telemetrySignal = QMetaMethod::fromSignal(&Engine::telemetry);
-    const bool live = isSignalConnected(telemetrySignal);
+    const bool live = hasTelemetrySubscribers();
     std::vector<tsdb::RefSample> fresh;   // stream refs; only what subscribers or the watch need
     std::vector<tsdb::RefSample> watched; // ref: index in table.watchedSamples
     if (live)

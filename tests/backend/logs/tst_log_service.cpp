@@ -1,0 +1,170 @@
+// The engine's log side as a service, on its own: lines through the pipeline and kept (the
+// oldest beyond the limit go), a kernel line's GPU found from its PCI address on the cluster the
+// host names, the events reaching the host, searches with their limit and window, and templates
+// that keep their ids across a restart in the data directory. The engine's own tests and the
+// contract's conformance suite run it behind QueryLogs/StreamLogs.
+#include "backend/logs/log_service.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace sn;
+using namespace sn::logs;
+
+namespace {
+constexpr std::int64_t kStart = 1767225600000;
+
+LogRecord line(std::int64_t timeMs, std::string text, std::string node = "gpu01", std::string source = "kernel")
+{
+    LogRecord r;
+    r.timeMs = timeMs;
+    r.node = std::move(node);
+    r.source = std::move(source);
+    r.text = std::move(text);
+    return r;
+}
+
+// What the service asks of its host, recorded.
+struct FakeHost {
+    std::int64_t nowMs = kStart;
+    ClusterSpec cluster;
+    std::vector<Event> events;
+    std::vector<std::vector<LogRecord>> kept;
+
+    LogService::Host host()
+    {
+        LogService::Host h;
+        h.nowMs = [this] { return nowMs; };
+        h.record = [this](Event e) { events.push_back(std::move(e)); };
+        h.cluster = [this]() -> const ClusterSpec & { return cluster; };
+        h.kept = [this](const std::vector<LogRecord> &lines) { kept.push_back(lines); };
+        return h;
+    }
+};
+
+ClusterSpec oneNode()
+{
+    ClusterSpec spec;
+    NodeSpec node;
+    node.name = "gpu01";
+    const char *buses[] = {"17", "18", "19", "1A"};
+    for (int i = 0; i < 4; ++i) {
+        GpuSpec g;
+        g.index = i;
+        g.pciBusId = std::string("00000000:") + buses[i] + ":00.0";
+        node.gpus.push_back(g);
+    }
+    spec.nodes.push_back(node);
+    return spec;
+}
+
+const char *kXid = "NVRM: Xid (PCI:0000:18:00): 79, pid=1234, name=python, GPU has fallen off the bus.";
+} // namespace
+
+class TstLogService : public QObject {
+    Q_OBJECT
+private slots:
+    void keepsTheNewestLinesAndPublishesEachBatch()
+    {
+        FakeHost fake;
+        LogService service(fake.host(), fake.cluster, 3);
+        std::vector<LogRecord> lines;
+        for (int i = 0; i < 5; ++i)
+            lines.push_back(line(kStart + i, "slurmd started job " + std::to_string(i), "gpu01", "slurmd"));
+        service.keep(std::move(lines));
+        service.keep({});
+        QCOMPARE(fake.kept.size(), size_t(1)); // an empty batch is not published
+        QCOMPARE(fake.kept[0].size(), size_t(5));
+        QVERIFY(!fake.kept[0][0].templateId.empty()); // published after the pipeline
+        QCOMPARE(service.lines().size(), size_t(3));
+        QCOMPARE(service.lines().front().text, std::string("slurmd started job 2"));
+        QCOMPARE(service.lines().back().text, std::string("slurmd started job 4"));
+    }
+
+    void aKernelLineFindsItsGpuByPciAddress()
+    {
+        FakeHost fake;
+        fake.cluster = oneNode(); // 0000:18:00 is GPU 1
+        LogService service(fake.host(), fake.cluster, 100);
+        service.keep({line(kStart, kXid)});
+        QCOMPARE(service.lines().back().gpu, 1);
+        QCOMPARE(service.lines().back().signature, std::string("nvrm.xid.79"));
+        QVERIFY(!fake.events.empty());
+        for (const Event &e : fake.events)
+            QCOMPARE(e.gpu, 1);
+
+        // A node the cluster does not have, or a line that names its GPU already: left alone.
+        service.keep({line(kStart + 1, kXid, "elsewhere")});
+        QCOMPARE(service.lines().back().gpu, -1);
+        LogRecord named = line(kStart + 2, kXid);
+        named.gpu = 3;
+        service.keep({named});
+        QCOMPARE(service.lines().back().gpu, 3);
+    }
+
+    void searchesNewestFirstUpToTheLimitAndReturnsOldestFirst()
+    {
+        FakeHost fake;
+        fake.nowMs = kStart + 100;
+        LogService service(fake.host(), fake.cluster, 100);
+        std::vector<LogRecord> lines;
+        for (int i = 0; i < 10; ++i)
+            lines.push_back(line(kStart + i * 10, "step " + std::to_string(i), i % 2 ? "gpu02" : "gpu01", "job/7"));
+        lines.push_back(line(kStart + 200, "from the future")); // after now: outside a query without an end
+        service.keep(std::move(lines));
+
+        LogQuery q;
+        q.node = "gpu02";
+        q.limit = 3;
+        LogService::QueryResult r = service.query(q);
+        QCOMPARE(r.lines.size(), size_t(3));
+        QVERIFY(r.truncated);
+        QCOMPARE(r.lines[0]->text, std::string("step 5"));
+        QCOMPARE(r.lines[2]->text, std::string("step 9"));
+
+        q = {};
+        q.startMs = kStart + 30;
+        q.endMs = kStart + 60;
+        r = service.query(q);
+        QCOMPARE(r.lines.size(), size_t(4)); // steps 3 to 6
+        QVERIFY(!r.truncated);
+        QCOMPARE(r.lines.front()->text, std::string("step 3"));
+
+        q = {};
+        q.contains = "STEP 1";
+        q.ignoreCase = true;
+        r = service.query(q);
+        QCOMPARE(r.lines.size(), size_t(1));
+        q.ignoreCase = false;
+        QVERIFY(service.query(q).lines.empty());
+
+        q = {};
+        r = service.query(q); // the default window ends now
+        QCOMPARE(r.lines.size(), size_t(10));
+    }
+
+    void templatesKeepTheirIdsAcrossARestart()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        FakeHost fake;
+        fake.cluster = oneNode();
+        fake.cluster.telemetry = TelemetrySpec{};
+        fake.cluster.telemetry->dataDir = dir.path().toStdString();
+        std::string id;
+        {
+            LogService service(fake.host(), fake.cluster, 100);
+            service.keep({line(kStart, "nccl ring 0 connected to rank 17", "gpu01", "nccl")});
+            id = service.lines().back().templateId;
+            QVERIFY(!id.empty());
+        } // saved as it goes
+        QVERIFY(QFile::exists(dir.filePath("log-templates.txt")));
+        LogService again(fake.host(), fake.cluster, 100);
+        QVERIFY(again.pipeline().miner().size() >= 1);
+        again.keep({line(kStart + 1, "nccl ring 3 connected to rank 5", "gpu01", "nccl")});
+        QCOMPARE(again.lines().back().templateId, id);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstLogService)
+#include "tst_log_service.moc"
