@@ -10,7 +10,6 @@
 #include "backend/telemetry/store/store_query.h"
 
 #include <QLoggingCategory>
-#include <QMetaMethod>
 
 #include <algorithm>
 #include <regex>
@@ -41,24 +40,6 @@ pb::ConfigError toConfigError(const std::string &message)
     e.set_message(message);
     return e;
 }
-// The store the options ask for; a data directory that cannot be used is reported and the
-// engine runs on a memory-only store rather than not at all.
-std::unique_ptr<tsdb::TimeSeriesStore> openTelemetryStore(const Engine::Options &options)
-{
-    tsdb::StoreOptions store;
-    const TelemetrySpec telemetry = options.spec.effectiveTelemetry();
-    store.dataDir = QString::fromStdString(telemetry.dataDir);
-    store.retentionMs = telemetry.retentionMs;
-    auto opened = tsdb::TimeSeriesStore::open(store);
-    if (opened)
-        return std::move(*opened);
-    qCCritical(lcEngine).noquote() << "telemetry store in" << store.dataDir << "cannot be opened ("
-                                   << QString::fromStdString(opened.error().message)
-                                   << "); keeping telemetry in memory only";
-    store.dataDir.clear();
-    return std::move(tsdb::TimeSeriesStore::open(store).value());
-}
-
 tsdb::Aggregation fromProto(pb::Aggregation a)
 {
     switch (a) {
@@ -87,7 +68,9 @@ Engine::Engine(Options options, QObject *parent) : QObject(parent), m_options(st
     } else {
         m_clock = std::make_unique<SystemClock>();
     }
-    m_store = openTelemetryStore(m_options);
+    const TelemetrySpec telemetry = m_options.spec.effectiveTelemetry();
+    m_telemetry = std::make_unique<TelemetryIngest>(
+        telemetryIngestHost(), TelemetryIngest::openStore(telemetry.dataDir, telemetry.retentionMs));
     if (m_options.configYaml.empty())
         m_options.configYaml = writeClusterYaml(m_options.spec);
     for (const pb::Event &e : m_options.restoredEvents) {
@@ -140,44 +123,6 @@ void Engine::tick()
     ingest(m_sim->takeOutputs());
 }
 
-bool Engine::hasTelemetrySubscribers() const
-{
-    static const QMetaMethod telemetrySignal = QMetaMethod::fromSignal(&Engine::telemetry);
-    return isSignalConnected(telemetrySignal);
-}
-
-void Engine::ingestSamples(std::vector<MetricSample> samples, bool simulated)
-{
-    // One batch per sample time, as a collector sends them.
-    std::stable_sort(samples.begin(), samples.end(),
-                     [](const MetricSample &a, const MetricSample &b) { return a.timeMs < b.timeMs; });
-    // The live batches only for someone who listens: each sample's labels become a protobuf map,
-    // most of the cost of a tick where nobody streams (a report's virtual week, a daemon
-    // without consoles).
-    if (hasTelemetrySubscribers())
-        publishSamples(samples, simulated);
-    watchTelemetry(samples);
-    if (auto stored = m_store->append(samples); !stored)
-        qCWarning(lcEngine).noquote() << "telemetry not stored:" << QString::fromStdString(stored.error().message);
-}
-
-void Engine::publishSamples(const std::vector<MetricSample> &samples, bool simulated)
-{
-    auto batch = std::make_shared<pb::SampleBatch>();
-    batch->set_simulated(simulated);
-    for (const MetricSample &s : samples) {
-        if (batch->samples_size() > 0 && batch->time_ms() != s.timeMs) {
-            emit telemetry(std::move(batch));
-            batch = std::make_shared<pb::SampleBatch>();
-            batch->set_simulated(simulated);
-        }
-        batch->set_time_ms(s.timeMs);
-        toProto(s, *batch->add_samples());
-    }
-    if (batch->samples_size() > 0)
-        emit telemetry(std::move(batch));
-}
-
 void Engine::ingest(sim::SimOutputs outputs)
 {
     if (!outputs.gpuReadings.empty() || !outputs.nicReadings.empty()) {
@@ -186,7 +131,7 @@ void Engine::ingest(sim::SimOutputs outputs)
             appendGpuSamples(r, samples);
         for (const NicReading &r : outputs.nicReadings)
             appendNicSamples(r, samples);
-        ingestSamples(std::move(samples), true);
+        m_telemetry->ingest(std::move(samples), true);
     }
     m_logs->keep(std::move(outputs.logs));
     for (Event &e : outputs.events)
@@ -208,8 +153,7 @@ bool Engine::nodeReporting(const std::string &node) const
     // Its agent pushes (PushSamples; m_latestReal holds only polled readings): that is the node
     // speaking for itself, so it counts even where a poller of its own fails (no dcgm-exporter
     // on a node that runs the agent instead).
-    if (const auto pushed = m_pushedAtMs.find(node);
-        pushed != m_pushedAtMs.end() && m_clock->nowMs() - pushed->second <= freshMs)
+    if (const auto pushed = m_telemetry->lastPushMs(node); pushed && m_clock->nowMs() - *pushed <= freshMs)
         return true;
     // A per-node source answers for its node; otherwise fresh readings from the node do.
     for (const SourceState &s : m_sources)
@@ -419,8 +363,8 @@ Result<pb::QueryRangeResponse> Engine::queryRange(const pb::QueryRangeRequest &r
     q.groupBy.assign(request.group_by().begin(), request.group_by().end());
     q.pixelColumns = request.pixel_columns();
     if (request.window_summaries())
-        return windowSummaries(*m_store, q);
-    Result<std::vector<SeriesData>> series = tsdb::rangeQuery(*m_store, q);
+        return windowSummaries(m_telemetry->store(), q);
+    Result<std::vector<SeriesData>> series = tsdb::rangeQuery(m_telemetry->store(), q);
     if (!series)
         return series.error();
     pb::QueryRangeResponse response;

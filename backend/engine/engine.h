@@ -9,7 +9,6 @@
 #include "backend/anomaly/thermal_guard.h"
 #include "backend/engine/job_backend_router.h"
 #include "backend/engine/node_registry.h"
-#include "backend/engine/pushed_samples.h"
 #include "backend/api/supernode.pb.h"
 #include "backend/logs/log_service.h"
 #include "backend/model/clock.h"
@@ -20,6 +19,7 @@
 #include "backend/model/result.h"
 #include "backend/sim/simulated_cluster.h"
 #include "backend/telemetry/collectors/collector_poller.h"
+#include "backend/telemetry/ingest/telemetry_ingest.h"
 #include "backend/telemetry/store/time_series_store.h"
 
 #include <QObject>
@@ -81,9 +81,9 @@ public:
     pb::Cluster cluster() const;
     pb::ClusterSummary summary() const;
     Result<pb::QueryRangeResponse> queryRange(const pb::QueryRangeRequest &request) const;
-    const tsdb::TimeSeriesStore &telemetryStore() const { return *m_store; }
-    // Samples a node agent pushed (supernoded's PushSamples; engine_push.cpp): stored and sent
-    // to live subscribers, and the batch's log lines kept (once, however often it is sent).
+    const tsdb::TimeSeriesStore &telemetryStore() const { return m_telemetry->store(); }
+    // Samples a node agent pushed (supernoded's PushSamples; engine_telemetry.cpp): stored and
+    // sent to live subscribers, and the batch's log lines kept (once, however often it is sent).
     // Once this returns the store's WAL has the samples (the agent's ack).
     Result<PushedResult> ingestPushed(PushStreamTable &table, PushedBatch batch);
     // A node agent's hardware (supernoded's RegisterNode; engine_registration.cpp): merged into
@@ -145,10 +145,9 @@ private:
     };
 
     void ingest(sim::SimOutputs outputs);
-    void ingestSamples(std::vector<MetricSample> samples, bool simulated);
-    // The telemetry signal, one batch per sample time (samples in time order).
-    void publishSamples(const std::vector<MetricSample> &samples, bool simulated);
-    bool hasTelemetrySubscribers() const;
+    // engine_telemetry.cpp: what the telemetry service asks of the engine (the live streams'
+    // batches, the watch, the clock).
+    TelemetryIngest::Host telemetryIngestHost();
     void record(Event event);
     Result<std::vector<std::unique_ptr<Collector>>> makeCollectors(const ClusterSpec &spec) const;
     void startCollectors(std::vector<std::unique_ptr<Collector>> collectors);
@@ -159,7 +158,6 @@ private:
     Status requireSimulation(const char *what) const;
     // engine_anomaly.cpp: static rules, learned bands and thermal protection on the telemetry.
     void setUpAnomalyWatch();
-    void watchTelemetry(const std::vector<MetricSample> &samples);
     void watchSample(const MetricSample &sample);
     void applyWatchChange(const anomaly::WatchChange &change);
     // What thermal protection asks of the engine (its events, the jobs on GPUs, last readings).
@@ -172,7 +170,6 @@ private:
     Event *findEvent(std::uint64_t id);
     // engine_logs.cpp: what the log service asks of the engine.
     logs::LogService::Host logServiceHost();
-    bool firstTimeLogBatch(const PushedBatch &batch); // its lines not kept before (engine_push.cpp)
     pb::Job withPlanInfo(pb::Job job) const;
     // engine_backends.cpp: jobs routed by JobSpec.backend (or jobBackends.default) to Slurm/Kubernetes.
     void setUpJobBackends();
@@ -191,16 +188,13 @@ private:
     std::unique_ptr<CollectorPoller> m_poller;
     std::vector<SourceState> m_sources;                                     // one per collector, in the poller's order
     std::map<std::pair<std::string, std::string>, GpuReading> m_latestReal; // (node, UUID) -> last reading
-    std::unique_ptr<tsdb::TimeSeriesStore> m_store; // where dataDir and retention of cluster.yaml say
+    // Samples into the store (where dataDir and retention of cluster.yaml say), the live streams
+    // and the watch.
+    std::unique_ptr<TelemetryIngest> m_telemetry;
     std::deque<Event> m_events;
     std::uint64_t m_nextEventId = 1;
 
     std::unique_ptr<anomaly::TelemetryWatch> m_watch;
-    std::vector<std::int64_t> m_pushedUntil;              // store series -> newest pushed sample time (engine_push.cpp)
-    std::map<std::string, std::int64_t> m_pushedAtMs;     // node -> engine time its agent last pushed a sample of it
-    // (agent, run) -> the last batch whose log lines were kept; the oldest runs are forgotten first.
-    std::map<std::pair<std::string, std::uint64_t>, std::uint64_t> m_pushedLogBatch; // (engine_push.cpp)
-    std::deque<std::pair<std::string, std::uint64_t>> m_pushedLogRuns;
     std::map<std::string, std::uint64_t> m_openAnomalies; // watch key -> event id
     // Thermal protection: its policy, executor, power ranges, changes in flight and audit.
     std::unique_ptr<anomaly::ThermalGuard> m_thermalGuard;

@@ -135,12 +135,6 @@ Event *Engine::findEvent(std::uint64_t id)
     return it != m_events.end() && it->id == id ? &*it : nullptr;
 }
 
-void Engine::watchTelemetry(const std::vector<MetricSample> &samples)
-{
-    for (const MetricSample &s : samples)
-        watchSample(s);
-}
-
 void Engine::watchSample(const MetricSample &s)
 {
     if (!m_watch)

@@ -92,7 +92,7 @@ void Engine::onCollected(std::size_t index, Result<Collection> result)
     }
     for (const NicReading &r : result->nics)
         appendNicSamples(r, samples);
-    ingestSamples(std::move(samples), false);
+    m_telemetry->ingest(std::move(samples), false);
 }
 
 } // namespace sn

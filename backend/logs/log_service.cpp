@@ -155,6 +155,36 @@ void LogService::keep(std::vector<LogRecord> lines)
         m_lines.pop_front();
 }
 
+std::size_t LogService::keepPushed(const std::string &agent, std::uint64_t run, std::uint64_t sequence,
+                                  std::vector<LogRecord> lines)
+{
+    if (lines.empty() || !firstTimePushed(agent, run, sequence))
+        return 0;
+    const std::size_t count = lines.size();
+    keep(std::move(lines));
+    return count;
+}
+
+bool LogService::firstTimePushed(const std::string &agent, std::uint64_t run, std::uint64_t sequence)
+{
+    if (run == 0)
+        return true;
+    auto key = std::make_pair(agent, run);
+    auto [it, added] = m_pushedBatch.try_emplace(key, 0);
+    if (added) {
+        m_pushedRuns.push_back(std::move(key));
+        constexpr std::size_t kRunsRemembered = 4096; // agent restarts the daemon lives through
+        if (m_pushedRuns.size() > kRunsRemembered) {
+            m_pushedBatch.erase(m_pushedRuns.front());
+            m_pushedRuns.pop_front();
+        }
+    }
+    if (sequence <= it->second)
+        return false;
+    it->second = sequence;
+    return true;
+}
+
 LogService::QueryResult LogService::query(const LogQuery &q) const
 {
     const std::size_t limit = q.limit > 0 ? q.limit : kDefaultLogQueryLimit;

@@ -18,7 +18,10 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace sn::logs {
@@ -56,6 +59,11 @@ public:
     // Lines through the pipeline (each raised event recorded), then kept; the oldest beyond
     // maxLines go.
     void keep(std::vector<LogRecord> lines);
+    // A node agent's batch of lines (its samples' companion), named at the agent by its run and
+    // sequence: kept once, however often the agent sends it (it resends when an answer is lost).
+    // Run 0 is an agent that does not name its batches: always kept. Returns the lines kept.
+    std::size_t keepPushed(const std::string &agent, std::uint64_t run, std::uint64_t sequence,
+                           std::vector<LogRecord> lines);
 
     // Newest first up to the limit, returned oldest first; the window ends at now when the query
     // names no end.
@@ -68,6 +76,7 @@ private:
     void correlateWithGpu(LogRecord &line) const;
     void startIntake(const ClusterSpec &spec);
     void saveTemplates() const;
+    bool firstTimePushed(const std::string &agent, std::uint64_t run, std::uint64_t sequence);
 
     Host m_host;
     std::size_t m_maxLines;
@@ -75,6 +84,9 @@ private:
     std::unique_ptr<LogPipeline> m_pipeline;
     std::int64_t m_templatesSavedMs = 0;
     std::unique_ptr<LogIntake> m_intake; // cluster.yaml `logs:`; null when none
+    // (agent, run) -> the newest pushed batch whose lines were kept; the oldest runs go first.
+    std::map<std::pair<std::string, std::uint64_t>, std::uint64_t> m_pushedBatch;
+    std::deque<std::pair<std::string, std::uint64_t>> m_pushedRuns;
 };
 
 } // namespace sn::logs

@@ -3,8 +3,9 @@
 // engine. Everything is checked here, on the gRPC thread, so that the engine thread can trust
 // refs: a malformed message is refused whole with the batch, sample and column that are wrong.
 
-#include "backend/engine/pushed_samples.h"
+#include "backend/api/supernode.pb.h"
 #include "backend/model/result.h"
+#include "backend/telemetry/ingest/pushed_samples.h"
 
 namespace sn::rpc {
 

@@ -81,6 +81,29 @@ private slots:
         QCOMPARE(service.lines().back().text, std::string("slurmd started job 4"));
     }
 
+    void anAgentsBatchIsKeptOnceHoweverOftenItIsSent()
+    {
+        FakeHost fake;
+        LogService service(fake.host(), fake.cluster, 100);
+        const auto batch = [](int n) {
+            std::vector<LogRecord> lines;
+            for (int i = 0; i < n; ++i)
+                lines.push_back(line(kStart + i, "slurmd started job " + std::to_string(i), "gpu01", "slurmd"));
+            return lines;
+        };
+        QCOMPARE(service.keepPushed("gpu01", 77, 1, batch(2)), size_t(2));
+        QCOMPARE(service.keepPushed("gpu01", 77, 1, batch(2)), size_t(0)); // its answer was lost
+        QCOMPARE(service.keepPushed("gpu01", 77, 2, batch(3)), size_t(3));
+        QCOMPARE(service.keepPushed("gpu02", 77, 2, batch(1)), size_t(1)); // another agent's
+        // The agent restarted with an empty buffer and counts from 1 again, under a new run.
+        QCOMPARE(service.keepPushed("gpu01", 78, 1, batch(1)), size_t(1));
+        // An agent that does not name its runs: always kept.
+        QCOMPARE(service.keepPushed("old", 0, 0, batch(1)), size_t(1));
+        QCOMPARE(service.keepPushed("old", 0, 0, batch(1)), size_t(1));
+        QCOMPARE(service.keepPushed("gpu01", 79, 1, {}), size_t(0));
+        QCOMPARE(service.lines().size(), size_t(9));
+    }
+
     void aKernelLineFindsItsGpuByPciAddress()
     {
         FakeHost fake;

@@ -2,15 +2,17 @@
 // Samples a node agent pushed to supernoded (PushSamples, docs/remote.md "Telemetry ingress"),
 // decoded off the wire but not yet resolved to store series: the stream names each series once
 // and then refers to it by its stream ref. The engine thread resolves refs through the stream's
-// PushStreamTable, which lives as long as the stream and is touched only on that thread.
+// PushStreamTable (TelemetryIngest::ingestPushed), which lives as long as the stream and is
+// touched only on that thread.
 
-#include "backend/api/supernode.pb.h"
 #include "backend/model/log_record.h"
 #include "backend/telemetry/metric_sample.h"
 #include "backend/telemetry/store/series_index.h"
 #include "backend/telemetry/store/time_series_store.h"
 #include "backend/telemetry/store/wal.h"
 
+#include <cstdint>
+#include <string>
 #include <vector>
 
 namespace sn {
@@ -37,14 +39,14 @@ struct PushedResult {
 };
 
 struct PushStreamTable {
-    std::vector<tsdb::SeriesId> store;        // stream ref -> store series
-    std::vector<supernode::v1::Sample> names; // stream ref -> metric and labels, for live subscribers
+    std::vector<tsdb::SeriesId> store; // stream ref -> store series
+    std::vector<PushedSeries> series;  // stream ref -> metric and labels, for live subscribers
     // stream ref -> index in `watchedSamples` (its metric and labels, built once; only time and
     // value change per sample), or -1 when the anomaly watch does not read its metric.
     std::vector<int> watched;
     std::vector<MetricSample> watchedSamples;
     // stream ref -> index in `nodes` (its Hostname label), or -1 without one: a sample is the
-    // sign that its node is reporting (Engine::nodeReporting).
+    // sign that its node is reporting (TelemetryIngest::lastPushMs).
     std::vector<int> node;
     std::vector<std::string> nodes;
 };
