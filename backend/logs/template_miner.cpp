@@ -51,7 +51,7 @@ std::string templateIdText(std::uint32_t id)
 }
 
 TemplateMiner::TemplateMiner(MinerConfig config)
-    : m_config(config), m_tokenLevels(std::max(1, config.depth - 3)), m_nodes(1), m_cache(kCacheSize)
+    : m_config(config), m_tokenLevels(std::max(1, config.depth - 3)), m_nodes(1)
 {
 }
 
@@ -118,6 +118,8 @@ bool TemplateMiner::covers(const LogTemplate &t, const TokenizedLine &line) cons
 
 int TemplateMiner::cacheFind(std::uint64_t hash) const
 {
+    if (m_cache.empty())
+        return -1;
     const std::size_t mask = m_cache.size() - 1;
     for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
         const CacheEntry &e = m_cache[i];
@@ -132,6 +134,10 @@ int TemplateMiner::cacheFind(std::uint64_t hash) const
 
 void TemplateMiner::cachePut(std::uint64_t hash, int slot)
 {
+    // Allocated at the first line, not with the miner: an engine that never sees a log line (a
+    // test's, a fuzz input's) should not pay for clearing a megabyte.
+    if (m_cache.empty())
+        m_cache.resize(kCacheSize);
     if (m_cacheUsed * 2 >= m_cache.size()) {
         std::fill(m_cache.begin(), m_cache.end(), CacheEntry{});
         m_cacheUsed = 0;

@@ -113,7 +113,7 @@ private:
     std::vector<Slot> m_slots;
     std::vector<int> m_freeSlots;
     std::unordered_map<std::uint32_t, int> m_byId;
-    std::vector<CacheEntry> m_cache; // open addressing, power-of-two size
+    std::vector<CacheEntry> m_cache; // open addressing, power-of-two size; empty until the first line
     std::size_t m_cacheUsed = 0;
     std::uint64_t m_clock = 0;
     std::uint64_t m_evicted = 0;

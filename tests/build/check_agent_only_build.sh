@@ -1,7 +1,10 @@
 #!/bin/sh
 # The agent-only build (SN_AGENT_ONLY=ON, docs/supernode-agent.md) configures and builds
-# supernode-agent alone, twice: with gRPC and protobuf (--daemon streams) and as on a GPU machine
-# that lacks them (CMAKE_DISABLE_FIND_PACKAGE_*: --probe works, --daemon says it is not built in).
+# supernode-agent alone, twice: as on a GPU machine that lacks gRPC and protobuf
+# (CMAKE_DISABLE_FIND_PACKAGE_*: --probe works, --daemon says it is not built in), from nothing,
+# so that nothing of a build with gRPC can hide a missing piece; then the same tree configured
+# again with them (--daemon streams): the libraries both builds share compile with the same
+# command lines and are not built twice (about half of the second build).
 # Usage: check_agent_only_build.sh SOURCE_DIR WORK_DIR
 set -eu
 src=$1
@@ -11,17 +14,18 @@ if command -v ccache >/dev/null 2>&1; then
   launcher="-DCMAKE_CXX_COMPILER_LAUNCHER=ccache"
 fi
 # No build type: no optimisation and no debug info, the quickest compile (only building is proved).
-for variant in grpc nogrpc; do
-  dir="$work/agent-only-$variant"
-  extra=""
+dir="$work/agent-only"
+rm -rf "$dir" "$work/agent-only-grpc" "$work/agent-only-nogrpc"
+for variant in nogrpc grpc; do
+  extra="-DCMAKE_DISABLE_FIND_PACKAGE_gRPC=OFF -DCMAKE_DISABLE_FIND_PACKAGE_Protobuf=OFF"
   if [ "$variant" = nogrpc ]; then
     extra="-DCMAKE_DISABLE_FIND_PACKAGE_gRPC=ON -DCMAKE_DISABLE_FIND_PACKAGE_Protobuf=ON"
   fi
   # shellcheck disable=SC2086 # extra and launcher are lists of words
-  cmake -S "$src" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE= -DSN_AGENT_ONLY=ON $launcher $extra >"$dir.log" 2>&1 ||
-    { cat "$dir.log"; echo "FAIL: $variant: configure"; exit 1; }
-  cmake --build "$dir" --target supernode-agent -- -j2 >>"$dir.log" 2>&1 ||
-    { tail -50 "$dir.log"; echo "FAIL: $variant: build"; exit 1; }
+  cmake -S "$src" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE= -DSN_AGENT_ONLY=ON $launcher $extra >"$dir-$variant.log" 2>&1 ||
+    { cat "$dir-$variant.log"; echo "FAIL: $variant: configure"; exit 1; }
+  cmake --build "$dir" --target supernode-agent -- -j2 >>"$dir-$variant.log" 2>&1 ||
+    { tail -50 "$dir-$variant.log"; echo "FAIL: $variant: build"; exit 1; }
   agent="$dir/app/supernode-agent/supernode-agent"
   "$agent" --version
   # No GPU and no nvidia-smi here: the probe answers and exits 4 (no source could read a GPU).
