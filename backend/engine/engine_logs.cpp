@@ -5,6 +5,8 @@
 #include "backend/engine/log_template_summary.h"
 #include "backend/api/proto_convert.h"
 
+#include <QMetaMethod>
+
 namespace sn {
 
 logs::LogService::Host Engine::logServiceHost()
@@ -14,6 +16,11 @@ logs::LogService::Host Engine::logServiceHost()
     host.record = [this](Event e) { record(std::move(e)); };
     host.cluster = [this]() -> const ClusterSpec & { return m_sim ? m_sim->spec() : m_options.spec; };
     host.kept = [this](const std::vector<LogRecord> &lines) {
+        // The wire form only for someone who listens, as the live telemetry's (a report's
+        // simulated week, a daemon without consoles, a fuzz input have nobody).
+        static const QMetaMethod logLinesSignal = QMetaMethod::fromSignal(&Engine::logLines);
+        if (!isSignalConnected(logLinesSignal))
+            return;
         pb::LogBatch batch;
         for (const LogRecord &line : lines)
             *batch.add_lines() = toProto(line);
