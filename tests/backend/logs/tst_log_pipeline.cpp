@@ -5,6 +5,8 @@
 #include "backend/logs/log_pipeline.h"
 #include "backend/logs/log_text_sanitizer.h"
 
+#include "tests/backend/logs/log_line.h"
+
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -16,15 +18,7 @@ using namespace sn::logs;
 namespace {
 constexpr std::int64_t kStart = 1767225600000;
 
-LogRecord line(std::int64_t timeMs, std::string text, std::string node = "gpu01", std::string source = "kernel")
-{
-    LogRecord r;
-    r.timeMs = timeMs;
-    r.node = std::move(node);
-    r.source = std::move(source);
-    r.text = std::move(text);
-    return r;
-}
+using test::line;
 
 bool validUtf8(const std::string &s)
 {

@@ -5,6 +5,8 @@
 // contract's conformance suite run it behind QueryLogs/StreamLogs.
 #include "backend/logs/log_service.h"
 
+#include "tests/backend/logs/log_line.h"
+
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -14,15 +16,7 @@ using namespace sn::logs;
 namespace {
 constexpr std::int64_t kStart = 1767225600000;
 
-LogRecord line(std::int64_t timeMs, std::string text, std::string node = "gpu01", std::string source = "kernel")
-{
-    LogRecord r;
-    r.timeMs = timeMs;
-    r.node = std::move(node);
-    r.source = std::move(source);
-    r.text = std::move(text);
-    return r;
-}
+using test::line;
 
 // What the service asks of its host, recorded.
 struct FakeHost {
