@@ -104,10 +104,22 @@ OverviewPage::OverviewPage(EngineApi &engine, SummaryPoller &poller, QWidget *pa
         if (!m_repaint.isActive())
             m_repaint.start();
     });
-    // Open with the stored history (one point per 10 s) instead of an empty chart.
+    // Open with the stored history of the chart's window (one point per 10 s) instead of an empty
+    // chart. The window ends at the engine's time (virtual on the simulator), so that comes first;
+    // asking for all that is stored would be a week of points per GPU, and is refused past 11,000
+    // steps (backend/telemetry/store/store_query.h).
+    EngineApi *source = &engine;
+    onReply(engine.getSummary(), this, [this, source](const Result<pb::ClusterSummary> &summary) {
+        if (summary)
+            loadHistory(*source, summary->time_ms() - m_chart->windowMs());
+    });
+}
+
+void OverviewPage::loadHistory(EngineApi &engine, qint64 startMs)
+{
     constexpr qint64 kHistoryStepMs = 10000;
-    auto tempReply = engine.queryRange(historyQuery(metric::kGpuTemp, 0, kHistoryStepMs));
-    onReply(engine.queryRange(historyQuery(metric::kGpuUtil, 0, kHistoryStepMs)), this,
+    auto tempReply = engine.queryRange(historyQuery(metric::kGpuTemp, startMs, kHistoryStepMs));
+    onReply(engine.queryRange(historyQuery(metric::kGpuUtil, startMs, kHistoryStepMs)), this,
             [this, tempReply](const Result<pb::QueryRangeResponse> &util) {
                 if (!util)
                     return;

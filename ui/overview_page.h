@@ -38,6 +38,8 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    // The stored points of the chart's window, from startMs to the engine's now.
+    void loadHistory(EngineApi &engine, qint64 startMs);
     void showSummary(const pb::ClusterSummary &summary);
     void storeBatch(const pb::SampleBatch &batch);
     void flushCells();

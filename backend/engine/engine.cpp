@@ -1,10 +1,12 @@
 #include "backend/engine/engine.h"
 
+#include "backend/api/job_spec_bounds.h"
+#include "backend/api/proto_convert.h"
 #include "backend/engine/engine_config.h"
 #include "backend/engine/engine_jobs.h"
 #include "backend/engine/job_plan.h"
-#include "backend/api/proto_convert.h"
 #include "backend/engine/telemetry_sources.h"
+#include "backend/model/ascii_text.h"
 #include "backend/model/cluster_yaml.h"
 #include "backend/telemetry/readings_to_samples.h"
 #include "backend/telemetry/store/store_query.h"
@@ -12,7 +14,7 @@
 #include <QLoggingCategory>
 
 #include <algorithm>
-#include <regex>
+#include <charconv>
 #include <set>
 
 Q_LOGGING_CATEGORY(lcEngine, "sn.engine")
@@ -27,17 +29,30 @@ makeSimulation(const ClusterSpec &spec, std::int64_t nowMs, const sim::SimOption
     return makeScheduledSimulation(spec, nowMs, options);
 }
 
-// "cluster.yaml:12:5: message" -> line 12, column 5, "message".
+// "cluster.yaml:12:5: message" -> line 12, column 5, "message". Read by hand: the message may
+// quote a document's text at any length, and std::regex matches by recursion, one frame a character.
 pb::ConfigError toConfigError(const std::string &message)
 {
     pb::ConfigError e;
-    static const std::regex where(R"(^[^:]*:(\d+):(\d+): (.*)$)");
-    std::smatch m;
-    if (std::regex_match(message, m, where)) {
-        e.set_line(std::stoi(m[1]));
-        e.set_column(std::stoi(m[2]));
-    }
     e.set_message(message);
+    std::size_t at = message.find(':'); // the colon after the file name
+    const auto number = [&](int &value) {
+        const char *begin = message.data() + at + 1;
+        const char *end = message.data() + message.size();
+        if (begin == end || !isAsciiDigit(*begin))
+            return false;
+        const auto [next, error] = std::from_chars(begin, end, value);
+        if (error != std::errc() || next == end || *next != ':')
+            return false;
+        at = static_cast<std::size_t>(next - message.data());
+        return true;
+    };
+    int line = 0;
+    int column = 0;
+    if (at != std::string::npos && number(line) && number(column) && message.compare(at, 2, ": ") == 0) {
+        e.set_line(line);
+        e.set_column(column);
+    }
     return e;
 }
 tsdb::Aggregation fromProto(pb::Aggregation a)
@@ -375,6 +390,8 @@ Result<pb::QueryRangeResponse> Engine::queryRange(const pb::QueryRangeRequest &r
 
 Result<pb::Job> Engine::submitJob(const pb::JobSpec &spec)
 {
+    if (auto bounded = checkJobSpecBounds(spec); !bounded)
+        return bounded.error();
     if (routedToBackend(spec))
         return submitToBackend(spec);
     if (auto ok = requireSimulation("Submitting jobs"); !ok)
@@ -403,6 +420,8 @@ pb::Job Engine::withPlanInfo(pb::Job job) const
 
 Result<pb::PlanJobResponse> Engine::planJob(const pb::PlanJobRequest &request) const
 {
+    if (auto bounded = checkPlanRequestBounds(request); !bounded)
+        return bounded.error();
     return planJobOnCluster(request, m_sim ? m_sim->spec() : m_options.spec);
 }
 

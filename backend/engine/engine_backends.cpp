@@ -6,11 +6,12 @@
 // thread.
 #include "backend/engine/engine_backends.h"
 
+#include "backend/api/job_spec_bounds.h"
 #include "backend/engine/engine.h"
-#include "backend/ssh/ssh_command_runner.h"
-#include "backend/ssh/ssh_target.h"
 #include "backend/scheduler/backends/kubectl_backend.h"
 #include "backend/scheduler/backends/slurm_cli_backend.h"
+#include "backend/ssh/ssh_command_runner.h"
+#include "backend/ssh/ssh_target.h"
 #include "backend/telemetry/prometheus/http_client.h"
 
 #include <google/protobuf/util/json_util.h>
@@ -243,6 +244,8 @@ void Engine::addBackendNodes(pb::Cluster &cluster) const
 
 Result<pb::RenderJobResponse> Engine::renderJob(const pb::JobSpec &spec) const
 {
+    if (auto bounded = checkJobSpecBounds(spec); !bounded)
+        return bounded.error();
     const std::string backend = backendOf(spec);
     pb::RenderJobResponse response;
     response.set_backend(backend);

@@ -203,6 +203,21 @@ private slots:
         QVERIFY(points.front().y() > 20);
     }
 
+    // Half an hour stored, a ten-minute chart: the page asks for its window only (a query from
+    // the beginning of time is refused past 11,000 steps, and would carry what nobody sees).
+    void historyChartAsksForItsWindowOnly()
+    {
+        auto engine = virtualEngine();
+        QVERIFY(waitFor(engine->advanceTime(30 * 60000)).ok());
+        MainWindow window(*engine, forgetful());
+        UtilizationHistoryChart *chart = window.overviewPage()->historyChart();
+        QTRY_VERIFY2(chart->pointCount() >= 60, qPrintable(QString::number(chart->pointCount())));
+        QTest::qWait(300);
+        QVERIFY2(chart->pointCount() <= 62, qPrintable(QString::number(chart->pointCount())));
+        const auto points = chart->temperatureSeries()->points();
+        QVERIFY(points.back().x() - points.front().x() <= chart->windowMs());
+    }
+
     void heatStripGetsSixteenGpusFromTelemetry()
     {
         auto engine = virtualEngine();

@@ -1,6 +1,7 @@
 #include "backend/scheduler/backends/kubectl_backend.h"
 
 #include "backend/scheduler/backends/kubernetes_job_state.h"
+#include "backend/scheduler/backends/kubernetes_manifest.h"
 
 #include <algorithm>
 #include <regex>
@@ -30,12 +31,6 @@ bool unreachable(const std::string &err)
         if (err.find(needle) != std::string::npos)
             return true;
     return false;
-}
-
-bool isLabel(const std::string &s)
-{
-    static const std::regex label("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
-    return std::regex_match(s, label);
 }
 
 constexpr const char *kSelector = "--selector=supernode.io/job";
@@ -127,7 +122,7 @@ Result<pb::Job> KubectlBackend::cancel(const std::string &backendJobId)
     const auto slash = backendJobId.find('/');
     const std::string ns = slash == std::string::npos ? std::string() : backendJobId.substr(0, slash);
     const std::string name = slash == std::string::npos ? std::string() : backendJobId.substr(slash + 1);
-    if (!isLabel(ns) || !isLabel(name))
+    if (!isDns1123Label(ns) || !isDns1123Label(name))
         return invalidArgument("'" + backendJobId + "' is not a Kubernetes job id (namespace/name)");
     const std::vector<std::string> argv = kubectlArgv({"delete", "job", name, "--namespace=" + ns});
     auto output = runKubectl(argv);

@@ -1,5 +1,7 @@
 #include "backend/scheduler/backends/kubernetes_manifest.h"
 
+#include "backend/model/ascii_text.h"
+
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -24,8 +26,13 @@ std::uint32_t fnv1a(const std::string &text)
 
 // A plain scalar YAML (1.1 or 1.2) would read as something other than a string: such strings are
 // double-quoted, so "0123", "1e3", "true", "no", "null" and "" reach Kubernetes as strings.
+// Longer strings are quoted without asking: quoting never changes a string's value, and libstdc++
+// matches this pattern by recursion, one frame per character (a long value overflowed the stack).
 bool looksLikeNonString(const std::string &s)
 {
+    constexpr std::size_t kLongestSpecialScalar = 64;
+    if (s.size() > kLongestSpecialScalar)
+        return true;
     static const std::regex special("|~|null|Null|NULL|y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|"
                                     "FALSE|on|On|ON|off|Off|OFF|[-+]?(\\.inf|\\.Inf|\\.INF)|\\.nan|\\.NaN|\\.NAN|"
                                     "[-+]?[0-9][0-9_]*(\\.[0-9_]*)?([eE][-+]?[0-9]+)?|[-+]?\\.[0-9]+([eE][-+]?[0-9]+)?|"
@@ -136,19 +143,21 @@ const PriorityClass *priorityClassOf(const SchedulingPolicy &policy, const std::
     return nullptr;
 }
 
-bool isDns1123Label(const std::string &s)
+// [-._a-zA-Z][-._a-zA-Z0-9]*, in one pass (ascii_text.h says why not by std::regex).
+bool isEnvName(std::string_view s)
 {
-    static const std::regex label("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
-    return std::regex_match(s, label);
-}
-
-bool isEnvName(const std::string &s)
-{
-    static const std::regex name("[-._a-zA-Z][-._a-zA-Z0-9]*");
-    return std::regex_match(s, name);
+    const auto word = [](char c) { return isAsciiLetter(c) || isAsciiDigit(c) || c == '-' || c == '.' || c == '_'; };
+    return !s.empty() && !isAsciiDigit(s.front()) && std::all_of(s.begin(), s.end(), word);
 }
 
 } // namespace
+
+bool isDns1123Label(std::string_view s)
+{
+    const auto inner = [](char c) { return isAsciiLowerOrDigit(c) || c == '-'; };
+    return !s.empty() && s.size() <= 63 && isAsciiLowerOrDigit(s.front()) && isAsciiLowerOrDigit(s.back()) &&
+           std::all_of(s.begin(), s.end(), inner);
+}
 
 std::string dns1123Label(const std::string &name)
 {

@@ -17,6 +17,7 @@
 #include "backend/scheduler/backends/job_backend.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sn {
@@ -60,6 +61,9 @@ struct KubernetesManifests {
 // dependencies, a Slurm partition, several tasks per node, a queue that is not a namespace name,
 // an environment variable name Kubernetes refuses.
 Result<KubernetesManifests> renderKubernetesJob(const pb::JobSpec &spec, const KubernetesSubmitOptions &options);
+
+// [a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?: a namespace, a label value, a Job's name.
+bool isDns1123Label(std::string_view s);
 
 // The name as a DNS-1123 label (lower-case letters, digits, '-'; at most 63): "Train GPT #2" ->
 // "train-gpt-2-" + a short hash of the original when anything had to change, so two names that

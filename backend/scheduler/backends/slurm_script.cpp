@@ -1,9 +1,12 @@
 #include "backend/scheduler/backends/slurm_script.h"
 
+#include "backend/model/ascii_text.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
-#include <regex>
+#include <iterator>
+#include <string_view>
 
 namespace sn {
 
@@ -19,18 +22,41 @@ std::string singleQuoted(const std::string &text)
     return quoted + "'";
 }
 
-bool isShellIdentifier(const std::string &name)
+// [A-Za-z_][A-Za-z0-9_]*, checked in one pass (ascii_text.h says why not by std::regex).
+bool isShellIdentifier(std::string_view name)
 {
-    static const std::regex identifier("[A-Za-z_][A-Za-z0-9_]*");
-    return std::regex_match(name, identifier);
+    const auto word = [](char c) { return isAsciiLetter(c) || isAsciiDigit(c) || c == '_'; };
+    return !name.empty() && !isAsciiDigit(name.front()) && std::all_of(name.begin(), name.end(), word);
 }
 
-bool isDependency(const std::string &dependency)
+// sbatch's own grammar, one condition per entry (entries are joined with ',': all must hold):
+// "singleton" or a type followed by one or more ":<job id>[_<task>][+<minutes>]".
+bool isDependency(std::string_view dependency)
 {
-    // sbatch's own grammar, one condition per entry; entries are joined with ',' (all must hold).
-    static const std::regex condition("singleton|(after|afterany|afterok|afternotok|aftercorr|afterburstbuffer)"
-                                      "(:[0-9]+(_[0-9]+)?(\\+[0-9]+)?)+");
-    return std::regex_match(dependency, condition);
+    if (dependency == "singleton")
+        return true;
+    static constexpr std::string_view kTypes[] = {"after",      "afterany",  "afterok",
+                                                  "afternotok", "aftercorr", "afterburstbuffer"};
+    const std::size_t colon = dependency.find(':');
+    if (colon == std::string_view::npos ||
+        std::find(std::begin(kTypes), std::end(kTypes), dependency.substr(0, colon)) == std::end(kTypes))
+        return false;
+    std::size_t i = colon;
+    const auto number = [&] {
+        const std::size_t start = i;
+        while (i < dependency.size() && isAsciiDigit(dependency[i]))
+            ++i;
+        return i > start;
+    };
+    while (i < dependency.size()) {
+        if (dependency[i++] != ':' || !number())
+            return false;
+        if (i < dependency.size() && dependency[i] == '_' && (++i, !number()))
+            return false;
+        if (i < dependency.size() && dependency[i] == '+' && (++i, !number()))
+            return false;
+    }
+    return true;
 }
 
 std::string mebibytes(std::int64_t bytes)

@@ -262,6 +262,15 @@ double aggregate(Aggregation a, std::vector<double> &values)
     return std::numeric_limits<double>::quiet_NaN();
 }
 
+Status checkTimes(const char *what, std::int64_t startMs, std::int64_t endMs)
+{
+    for (const std::int64_t t : {startMs, endMs})
+        if (t < -kMaxQueryTimeMs || t > kMaxQueryTimeMs)
+            return invalidArgument(std::string(what) + ": time " + std::to_string(t) + " ms is out of range (at most " +
+                                   std::to_string(kMaxQueryTimeMs) + " ms from 1970 either way)");
+    return success();
+}
+
 } // namespace
 
 double quantile(double q, std::vector<double> values)
@@ -279,6 +288,8 @@ double quantile(double q, std::vector<double> values)
 Result<std::vector<SeriesData>> rangeQuery(const TimeSeriesStore &store, const RangeQuery &query)
 {
     RangeQuery q = query;
+    if (auto ok = checkTimes("range query", q.startMs, q.endMs); !ok)
+        return ok.error();
     if (q.endMs < q.startMs)
         return invalidArgument("range query: end " + std::to_string(q.endMs) + " is before start " +
                                std::to_string(q.startMs));
@@ -289,6 +300,10 @@ Result<std::vector<SeriesData>> rangeQuery(const TimeSeriesStore &store, const R
             return invalidArgument("range query: an aggregation needs a step (step_ms) or pixel columns");
         q.stepMs = std::max<std::int64_t>(1, ceilDiv(q.endMs - q.startMs + 1, q.pixelColumns));
     }
+    if (q.stepMs > 0 && (q.endMs - q.startMs) / q.stepMs + 1 > kMaxStepsPerSeries)
+        return invalidArgument("range query: " + std::to_string((q.endMs - q.startMs) / q.stepMs + 1) + " steps of " +
+                               std::to_string(q.stepMs) + " ms; at most " + std::to_string(kMaxStepsPerSeries) +
+                               " points per series are answered: use a larger step (or fewer pixel columns)");
     const std::vector<SeriesId> ids = store.select(q.matchers);
     std::vector<SeriesData> series(ids.size());
     const bool big = ids.size() >= 16 || q.endMs - q.startMs >= 3600 * 1000;
@@ -344,6 +359,8 @@ Result<std::vector<SeriesSummary>> summarize(const TimeSeriesStore &store, const
                                              std::int64_t startMs, std::int64_t endMs, std::int64_t stepMs,
                                              std::int64_t *resolutionUsedMs)
 {
+    if (auto ok = checkTimes("summary", startMs, endMs); !ok)
+        return ok.error();
     if (stepMs <= 0 || endMs < startMs)
         return invalidArgument("summary: needs a positive step and end >= start");
     std::int64_t resolution = 0;

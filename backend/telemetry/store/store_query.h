@@ -30,7 +30,15 @@ struct RangeQuery {
     int pixelColumns = 0;
 };
 
+// What one query may ask for (docs/hardening.md, "Limits"). Times beyond ±2^52 ms (±142,000
+// years) are no clock's: refusing them keeps end - start and start - lookback from overflowing.
+// A step query answers at most Prometheus' 11,000 points per series: a 1 ms step over the
+// retention would be ~10^9 points per series, built on the engine's thread.
+inline constexpr std::int64_t kMaxQueryTimeMs = std::int64_t(1) << 52;
+inline constexpr std::int64_t kMaxStepsPerSeries = 11000;
+
 // Series in the order of their ids; aggregated series carry only the group-by labels.
+// InvalidArgument for a range past the limits above, saying what to change.
 Result<std::vector<SeriesData>> rangeQuery(const TimeSeriesStore &store, const RangeQuery &query);
 
 // The newest sample of every matching series (series whose last sample is a stale marker are left out).

@@ -4,6 +4,7 @@
 
 #include <QSignalSpy>
 
+#include <limits>
 #include <map>
 #include <numeric>
 
@@ -98,6 +99,30 @@ private slots:
         QVERIFY(stepped.series(0).points_size() <= 3);
         q.set_metric("NO_SUCH_METRIC");
         QCOMPARE(must(m_engine->queryRange(q)).series_size(), 0);
+    }
+
+    // A viewer's query that would build ~10^9 points (a 1 ms step over a week) or overflow the
+    // range (start at INT64_MIN) is refused with what to change; the engine answers the next one.
+    void rangeQueryRefusesWhatItCannotAnswer()
+    {
+        const pb::SimulationStatus now = must(m_engine->getSimulation());
+        pb::QueryRangeRequest q;
+        q.set_metric("DCGM_FI_DEV_GPU_TEMP");
+        q.set_start_ms(now.time_ms() - 7 * 86'400'000LL);
+        q.set_end_ms(now.time_ms());
+        q.set_step_ms(1);
+        const auto fine = waitFor(m_engine->queryRange(q));
+        QVERIFY(!fine);
+        QCOMPARE(fine.error().code, ErrorCode::InvalidArgument);
+        QVERIFY2(fine.error().message.find("larger step") != std::string::npos, fine.error().message.c_str());
+        q.set_step_ms(0);
+        q.set_start_ms(std::numeric_limits<std::int64_t>::min());
+        const auto overflowing = waitFor(m_engine->queryRange(q));
+        QVERIFY(!overflowing);
+        QCOMPARE(overflowing.error().code, ErrorCode::InvalidArgument);
+        q.set_start_ms(now.time_ms() - 60'000);
+        q.set_step_ms(10'000);
+        QVERIFY(must(m_engine->queryRange(q)).series_size() > 0);
     }
 
     void rangeQueryAggregatesAcrossSeries_data()
@@ -305,6 +330,30 @@ private slots:
         QCOMPARE(unknown.error().code, ErrorCode::NotFound);
         QVERIFY2(QString::fromStdString(unknown.error().message).contains("no-such-backend"),
                  unknown.error().message.c_str());
+    }
+
+    // Half a megabyte in one field of a viewer's RenderJob (or anyone's SubmitJob, PlanJob) is
+    // refused at the contract's bound, named, and the engine answers the next call (issue 29: a
+    // long environment name overflowed the engine thread's stack in the renderers' validation).
+    void oversizedJobFieldsAreRefusedNamingTheField()
+    {
+        pb::JobSpec spec = job(2);
+        (*spec.mutable_environment())[std::string(500 * 1000, 'A')] = "x";
+        const auto rendered = waitFor(m_engine->renderJob(spec));
+        QVERIFY(!rendered);
+        QCOMPARE(rendered.error().code, ErrorCode::InvalidArgument);
+        QVERIFY2(rendered.error().message.find("environment name") != std::string::npos,
+                 rendered.error().message.c_str());
+        spec = job(2);
+        spec.set_command(std::string(500 * 1000, 'c'));
+        const auto submitted = waitFor(m_engine->submitJob(spec));
+        QVERIFY(!submitted);
+        QCOMPARE(submitted.error().code, ErrorCode::InvalidArgument);
+        QVERIFY2(submitted.error().message.find("command") != std::string::npos, submitted.error().message.c_str());
+        pb::PlanJobRequest plan;
+        plan.set_gpu_model(std::string(500 * 1000, 'H'));
+        QCOMPARE(waitFor(m_engine->planJob(plan)).error().code, ErrorCode::InvalidArgument);
+        QCOMPARE(must(m_engine->renderJob(job(2))).backend(), std::string("embedded"));
     }
 
     // A job whose declared model cannot fit on the GPUs it asks for: refused with the reason and

@@ -401,6 +401,23 @@ private slots:
         QVERIFY2(check.exitCode == 0, qPrintable(check.output + "\n" + QString::fromStdString(rendered->yaml)));
     }
 
+    // Half a megabyte of digits would read as a number, and a name of letters is a valid one: both
+    // used to go through a recursive std::regex, one stack frame a character, and overflow the
+    // stack of the engine's thread (issue 29). The value arrives exactly, quoted.
+    void aLongValueOrNameIsCheckedWithoutRecursion()
+    {
+        pb::JobSpec spec = baseSpec();
+        const std::string digits(500 * 1000, '7');
+        const std::string name(500 * 1000, 'A');
+        (*spec.mutable_environment())[name] = digits;
+        auto rendered = renderKubernetesJob(spec, baseOptions());
+        QVERIFY2(rendered, rendered ? "" : rendered.error().message.c_str());
+        const auto docs = parsed(rendered->yaml);
+        const QString container = "Job spec template spec containers 0 ";
+        QCOMPARE(at(docs, container + "env 0 name").as<std::string>(), name);
+        QCOMPARE(at(docs, container + "env 0 value").as<std::string>(), digits);
+    }
+
     void whatAJobCannotExpressIsRefused_data()
     {
         QTest::addColumn<QString>("what");

@@ -207,6 +207,31 @@ private slots:
         QVERIFY2(QString::fromStdString(job.error().message).contains(field), job.error().message.c_str());
     }
 
+    // Half a megabyte of a valid name or dependency used to go through a recursive std::regex, one
+    // stack frame a character, and overflow the stack of the engine's thread (issue 29); the
+    // checks are one pass now, and still tell valid from invalid at that length.
+    void aLongNameOrDependencyIsCheckedWithoutRecursion()
+    {
+        const std::size_t size = 500 * 1000;
+        pb::JobSpec spec = baseSpec();
+        (*spec.mutable_environment())[std::string(size, 'A')] = "x";
+        spec.add_dependencies("afterok:" + std::string(size, '1') + "_2+3:4");
+        auto job = renderSbatch(spec, {});
+        QVERIFY2(job.ok(), job.ok() ? "" : job.error().message.c_str());
+        QVERIFY(job->text.find("export " + std::string(size, 'A') + "='x'") != std::string::npos);
+
+        spec.mutable_environment()->clear();
+        (*spec.mutable_environment())[std::string(size, 'A') + "-"] = "x";
+        QVERIFY(!renderSbatch(spec, {}).ok());
+        spec.mutable_environment()->clear();
+        spec.set_dependencies(0, "afterok:" + std::string(size, '1') + ":");
+        QVERIFY(!renderSbatch(spec, {}).ok());
+        spec.set_dependencies(0, "afterok:1_:2");
+        QVERIFY(!renderSbatch(spec, {}).ok());
+        spec.set_dependencies(0, "afterok:1_2+3:4+5");
+        QVERIFY(renderSbatch(spec, {}).ok());
+    }
+
     void gresTypesAndDurations()
     {
         QCOMPARE(QString::fromStdString(slurmGresType("NVIDIA H200")), QString("h200"));

@@ -6,6 +6,7 @@
 
 #include <QTest>
 
+#include <limits>
 #include <map>
 #include <random>
 #include <set>
@@ -67,8 +68,9 @@ private slots:
         QCOMPARE(got.size(), std::size_t(2 + 1 + 30 + 2));
         // Raw (no step): the samples themselves, without the stale marker.
         QCOMPARE(rangeQuery(*s, query("m", kT0, kT0 + 900'000))->at(0).points.size(), std::size_t(4));
-        // A query from time 0 (the console's history) does not walk empty steps.
-        QCOMPARE(rangeQuery(*s, query("m", 0, kT0 + 900'000, 10'000))->at(0).points.size(), got.size());
+        // Empty steps before the first sample give nothing.
+        const std::int64_t early = kT0 - (kMaxStepsPerSeries - 100) * 10'000;
+        QCOMPARE(rangeQuery(*s, query("m", early, kT0 + 900'000, 10'000))->at(0).points.size(), got.size());
     }
 
     void aggregationsWithGroupBy_data()
@@ -192,6 +194,45 @@ private slots:
         QVERIFY(!rangeQuery(*s, query("m", 10, 5)).ok());
         QVERIFY(!rangeQuery(*s, query("m", 0, 5, -1)).ok());
         QVERIFY(!summarize(*s, {}, 0, 10, 0).ok());
+    }
+
+    // A viewer's query may not make the engine build ~10^9 points (a 1 ms step over days) nor
+    // overflow end - start (start at INT64_MIN): both are refused, saying what to change (issue 29).
+    // At the limit the answer is whole.
+    void queriesPastTheLimitsAreRefused()
+    {
+        auto s = memoryStore();
+        for (int i = 0; i < 3600; ++i)
+            put(*s, "m", {{"gpu", "0"}}, kT0 + i * 1000LL, i);
+        const std::int64_t week = 7 * 86'400'000LL;
+        const auto fine = rangeQuery(*s, query("m", kT0 - week, kT0, 1));
+        QVERIFY(!fine.ok());
+        QCOMPARE(fine.error().code, ErrorCode::InvalidArgument);
+        QVERIFY2(fine.error().message.find("use a larger step") != std::string::npos, fine.error().message.c_str());
+
+        const std::int64_t lastStep = kMaxStepsPerSeries - 1;
+        const auto atLimit = rangeQuery(*s, query("m", kT0, kT0 + lastStep * 1000, 1000));
+        QVERIFY(atLimit.ok());
+        QVERIFY(atLimit->at(0).points.size() > 3600); // each sample, then its lookback
+        QVERIFY(!rangeQuery(*s, query("m", kT0, kT0 + (lastStep + 1) * 1000, 1000)).ok());
+
+        RangeQuery aggregated = query("m", kT0, kT0 + 3'600'000);
+        aggregated.aggregation = Aggregation::Max;
+        aggregated.pixelColumns = 1'000'000'000;
+        QVERIFY(!rangeQuery(*s, aggregated).ok());
+
+        const std::int64_t min = std::numeric_limits<std::int64_t>::min();
+        const std::int64_t max = std::numeric_limits<std::int64_t>::max();
+        for (const auto &[start, end] : std::vector<std::pair<std::int64_t, std::int64_t>>{
+                 {min, kT0}, {kT0, max}, {min, max}, {-kMaxQueryTimeMs - 1, kT0}}) {
+            for (const std::int64_t step : {0LL, 1LL, 3'600'000LL}) {
+                const auto r = rangeQuery(*s, query("m", start, end, step));
+                QVERIFY(!r.ok());
+                QVERIFY2(r.error().message.find("out of range") != std::string::npos, r.error().message.c_str());
+            }
+            QVERIFY(!summarize(*s, {}, start, end, 60'000).ok());
+        }
+        QVERIFY(rangeQuery(*s, query("m", -kMaxQueryTimeMs, kT0, 0)).ok());
     }
 };
 
