@@ -7,6 +7,8 @@
 
 #include <initializer_list>
 #include <memory>
+#include <unordered_map>
+#include <vector>
 
 namespace sn {
 
@@ -17,8 +19,9 @@ namespace {
 struct Node {
     std::string name;
     std::string text; // trimmed character data directly inside the element
-    std::string path; // "nvidia_smi_log/gpu[1]/fb_memory_usage/used", for messages
     std::string id;   // the id attribute (<gpu id="00000000:06:00.0">)
+    const Node *parent = nullptr;
+    int repeat = -1; // the [n] of its path: every gpu and mig_device, and a name's repeats
     qint64 line = 0;
     qint64 column = 0;
     std::vector<std::unique_ptr<Node>> children;
@@ -41,7 +44,26 @@ struct Node {
         }
         return n;
     }
+    // "nvidia_smi_log/gpu[1]/fb_memory_usage/used", for messages: built when one is written, not
+    // kept per node (a path per node is quadratic in the depth of a hostile document).
+    std::string path() const
+    {
+        std::vector<const Node *> up;
+        for (const Node *n = this; n; n = n->parent)
+            up.push_back(n);
+        std::string out;
+        for (auto it = up.rbegin(); it != up.rend(); ++it) {
+            out += (out.empty() ? "" : "/") + (*it)->name;
+            if ((*it)->repeat >= 0)
+                out += "[" + std::to_string((*it)->repeat) + "]";
+        }
+        return out;
+    }
 };
+
+// nvidia-smi nests seven levels deep (nvidia_smi_log/gpu/mig_devices/mig_device/...); a document
+// nested deeper is not its output, and refusing it keeps the tree's cost linear in its size.
+constexpr std::size_t kMaxDepth = 32;
 
 Result<std::unique_ptr<Node>> readTree(std::string_view xml, std::string_view sourceName)
 {
@@ -49,13 +71,32 @@ Result<std::unique_ptr<Node>> readTree(std::string_view xml, std::string_view so
         return invalidArgument(std::string(sourceName) + ":1:1: empty: no <nvidia_smi_log> element");
     QXmlStreamReader reader(QByteArray::fromRawData(xml.data(), static_cast<qsizetype>(xml.size())));
     std::unique_ptr<Node> root;
-    std::vector<Node *> stack;
+    // The open elements, each with how often each child name has been seen (for the [n] of paths).
+    struct Open {
+        Node *node;
+        std::unordered_map<std::string, int> seen;
+    };
+    std::vector<Open> stack;
     auto where = [&](qint64 line, qint64 column) {
         return std::string(sourceName) + ":" + std::to_string(line) + ":" + std::to_string(column) + ": ";
     };
+    auto here = [&] { return where(reader.lineNumber(), reader.columnNumber() + 1); };
     while (!reader.atEnd()) {
         const auto token = reader.readNext();
-        if (token == QXmlStreamReader::StartElement) {
+        if (token == QXmlStreamReader::DTD) {
+            // nvidia-smi names its DTD (<!DOCTYPE nvidia_smi_log SYSTEM "nvsmi_device_v12.dtd">)
+            // and declares nothing in the document: declarations are how entities get in.
+            if (reader.text().contains(QLatin1Char('[')))
+                return invalidArgument(here() + "the DOCTYPE declares entities or elements of its own: not nvidia-smi "
+                                                "output (refused, not read)");
+        } else if (token == QXmlStreamReader::EntityReference) {
+            return invalidArgument(here() + "entity &" + reader.name().toString().toStdString() +
+                                   "; refers to a definition outside the document: not nvidia-smi output "
+                                   "(refused, not read)");
+        } else if (token == QXmlStreamReader::StartElement) {
+            if (stack.size() >= kMaxDepth)
+                return invalidArgument(here() + "elements nested more than " + std::to_string(kMaxDepth) +
+                                       " deep, in <" + stack.back().node->path() + ">: not nvidia-smi output");
             auto node = std::make_unique<Node>();
             node->name = reader.name().toString().toStdString();
             node->line = reader.lineNumber();
@@ -67,32 +108,28 @@ Result<std::unique_ptr<Node>> readTree(std::string_view xml, std::string_view so
                 if (node->name != "nvidia_smi_log")
                     return invalidArgument(where(node->line, node->column) + "root element is <" + node->name +
                                            ">, not <nvidia_smi_log>: not nvidia-smi -q -x output");
-                node->path = node->name;
                 root = std::move(node);
-                stack.push_back(root.get());
+                stack.push_back({root.get(), {}});
                 continue;
             }
-            Node *parent = stack.back();
-            int sameName = 0;
-            for (const auto &c : parent->children)
-                sameName += c->name == node->name;
-            node->path = parent->path + "/" + node->name;
+            Open &parent = stack.back();
+            const int sameName = parent.seen[node->name]++;
             if (node->name == "gpu" || node->name == "mig_device" || sameName > 0)
-                node->path += "[" + std::to_string(sameName) + "]";
-            parent->children.push_back(std::move(node));
-            stack.push_back(parent->children.back().get());
+                node->repeat = sameName;
+            node->parent = parent.node;
+            parent.node->children.push_back(std::move(node));
+            stack.push_back({parent.node->children.back().get(), {}});
         } else if (token == QXmlStreamReader::EndElement) {
-            Node *n = stack.back();
+            Node *n = stack.back().node;
             n->text = std::string(nvsmi::trim(n->text));
             stack.pop_back();
         } else if (token == QXmlStreamReader::Characters && !stack.empty()) {
-            stack.back()->text += reader.text().toString().toStdString();
+            stack.back().node->text += reader.text().toString().toStdString();
         }
     }
     if (reader.hasError()) {
-        std::string at = stack.empty() ? std::string("document") : "<" + stack.back()->path + ">";
-        return invalidArgument(where(reader.lineNumber(), reader.columnNumber() + 1) + "malformed XML in " + at + ": " +
-                               reader.errorString().toStdString());
+        std::string at = stack.empty() ? std::string("document") : "<" + stack.back().node->path() + ">";
+        return invalidArgument(here() + "malformed XML in " + at + ": " + reader.errorString().toStdString());
     }
     if (!root)
         return invalidArgument(std::string(sourceName) +
@@ -163,7 +200,7 @@ public:
     {
         if (!m_error)
             m_error = invalidArgument(std::string(m_source) + ":" + std::to_string(n.line) + ":" +
-                                      std::to_string(n.column) + ": <" + n.path + ">: " + why);
+                                      std::to_string(n.column) + ": <" + n.path() + ">: " + why);
     }
 
 private:

@@ -333,6 +333,58 @@ private slots:
         QCOMPARE(s.error().code, ErrorCode::InvalidArgument);
     }
 
+    // Hostile documents (issue 29): 200,000 levels of nesting cost O(N^2) memory through each
+    // element's path and aborted with bad_alloc under a 2 GiB limit; a DTD's entities were read
+    // as empty values. Now: refused, located, and linear.
+    void hostileDocumentsAreRefusedNotRead_data()
+    {
+        QTest::addColumn<QByteArray>("xml");
+        QTest::addColumn<QString>("expected");
+        QByteArray deep = "<nvidia_smi_log>";
+        for (int i = 0; i < 200000; ++i)
+            deep += "<a>";
+        QTest::newRow("200,000 levels deep") << deep << "x.xml:1:113: elements nested more than 32 deep";
+        QTest::newRow("internal entity")
+            << QByteArray("<?xml version=\"1.0\"?>\n<!DOCTYPE nvidia_smi_log [<!ENTITY v \"81920 MiB\">]>\n"
+                          "<nvidia_smi_log><gpu id=\"0\"><fb_memory_usage><total>&v;</total></fb_memory_usage>"
+                          "</gpu></nvidia_smi_log>\n")
+            << "x.xml:2:";
+        QTest::newRow("billion laughs")
+            << QByteArray("<!DOCTYPE nvidia_smi_log [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;\">"
+                          "<!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;\">]><nvidia_smi_log><timestamp>&c;</timestamp>"
+                          "</nvidia_smi_log>")
+            << "the DOCTYPE declares entities or elements of its own";
+        QTest::newRow("external entity")
+            << QByteArray(
+                   "<?xml version=\"1.0\"?>\n<!DOCTYPE nvidia_smi_log SYSTEM \"nvsmi_device_v12.dtd\">\n"
+                   "<nvidia_smi_log><gpu id=\"0\"><product_name>&secret;</product_name></gpu></nvidia_smi_log>\n")
+            << "x.xml:3:";
+    }
+    void hostileDocumentsAreRefusedNotRead()
+    {
+        QFETCH(QByteArray, xml);
+        QFETCH(QString, expected);
+        auto s = parseNvidiaSmiXml(std::string_view(xml.constData(), xml.size()), "x.xml");
+        QVERIFY2(!s.ok(), "a hostile document was accepted");
+        QCOMPARE(s.error().code, ErrorCode::InvalidArgument);
+        QVERIFY2(QString::fromStdString(s.error().message).contains(expected), s.error().message.c_str());
+        QVERIFY2(s.error().message.size() < 1000, "the message carries the document");
+    }
+
+    // 200,000 siblings of one name: each one's [n] used to be found by counting the ones before
+    // it (quadratic); the document is read, with the last one numbered.
+    void manySiblingsAreReadInLinearTime()
+    {
+        QByteArray xml = "<nvidia_smi_log><gpu id=\"0\"><fan_speed>30 %</fan_speed>";
+        for (int i = 0; i < 200000; ++i)
+            xml += "<x/>";
+        xml += "<utilization><gpu_util>1e %</gpu_util></utilization><x/></gpu></nvidia_smi_log>";
+        auto s = parseNvidiaSmiXml(std::string_view(xml.constData(), xml.size()), "x.xml");
+        QVERIFY(!s.ok()); // the bad value is found past the crowd, with its path
+        QVERIFY2(s.error().message.find("<nvidia_smi_log/gpu[0]/utilization/gpu_util>: '1e %'") != std::string::npos,
+                 s.error().message.c_str());
+    }
+
     // Cutting a real capture anywhere must give an error, never a crash or a silent success.
     void everyTruncationOfARealCaptureIsAnError()
     {
