@@ -2,10 +2,11 @@
 
 #include "backend/engine/engine_config.h"
 #include "backend/engine/local_engine.h"
+#include "backend/model/directory_lock.h"
 #include "backend/power/power_limit_setters.h"
+#include "backend/remote/common/certificate_authority.h"
 #include "backend/remote/daemon/agent_power_limit_setter.h"
 #include "backend/remote/daemon/call_gate.h"
-#include "backend/remote/common/certificate_authority.h"
 #include "backend/remote/daemon/engine_service.h"
 #include "backend/remote/daemon/service_metrics.h"
 #include "backend/remote/daemon/state_store.h"
@@ -61,6 +62,7 @@ private:
 };
 
 struct SupernodeDaemon::Parts {
+    std::unique_ptr<QLockFile> stateLock; // --state-dir's LOCK: first taken, last let go
     DaemonOptions options;
     // Actions for node agents (power caps); shared with the engine's power-limit executor.
     std::shared_ptr<AgentActionBoard> agentActions = std::make_shared<AgentActionBoard>();
@@ -161,6 +163,12 @@ Result<std::unique_ptr<SupernodeDaemon>> SupernodeDaemon::start(const DaemonOpti
         return creds.error();
 
     auto parts = std::make_unique<Parts>();
+    // A second daemon on this directory would hand out the same job ids and replay and
+    // checkpoint the first one's telemetry WAL: refused here, naming the first.
+    auto lock = lockDirectory(QString::fromStdString(options.stateDir), "--state-dir");
+    if (!lock)
+        return lock.error();
+    parts->stateLock = std::move(*lock);
     parts->options = options;
     CallGate::Options gate;
     gate.callsPerSecond = options.callsPerSecond;

@@ -1,5 +1,6 @@
 #include "backend/telemetry/store/time_series_store.h"
 
+#include "backend/model/directory_lock.h"
 #include "backend/telemetry/store/chunk_encoding.h"
 
 #include <QDir>
@@ -69,6 +70,10 @@ Status TimeSeriesStore::load()
     m_walDir = m_options.dataDir + QStringLiteral("/wal");
     if (!QDir().mkpath(m_blocksDir) || !QDir().mkpath(m_walDir))
         return Error{ErrorCode::Unavailable, "store: cannot create " + m_options.dataDir.toStdString()};
+    auto lock = lockDirectory(m_options.dataDir, "store");
+    if (!lock)
+        return lock.error();
+    m_lock = std::move(*lock);
     QDir blocksDir(m_blocksDir);
     for (const QString &tmp : blocksDir.entryList({QStringLiteral(".tmp-*")}, QDir::Dirs | QDir::Hidden))
         QDir(m_blocksDir + QLatin1Char('/') + tmp).removeRecursively(); // a cut that never finished

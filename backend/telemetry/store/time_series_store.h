@@ -28,6 +28,8 @@
 #include <string_view>
 #include <vector>
 
+class QLockFile;
+
 namespace sn::tsdb {
 
 struct StoreOptions {
@@ -129,6 +131,7 @@ private:
                              const SamplesFn &fn, const std::vector<std::shared_ptr<Block>> &blocks) const;
 
     StoreOptions m_options;
+    std::unique_ptr<QLockFile> m_lock; // dataDir/LOCK, held from load() to the end (directory_lock.h)
     OpenReport m_openReport;
     QString m_blocksDir, m_walDir;
     std::unique_ptr<Wal> m_wal;

@@ -159,6 +159,31 @@ private slots:
         QVERIFY2(output.contains(state + QLatin1String(": not writable")), qPrintable(output));
     }
 
+    // Two daemons on one state directory would hand out the same job ids and replay each other's
+    // telemetry WAL (issue 29): the second is refused, naming the first; a killed first's lock is
+    // taken over by the next start.
+    void aSecondDaemonOnTheSameStateIsRefusedNamingTheFirst()
+    {
+        SupernodedProcess daemon;
+        QString why;
+        const auto options = test::quietDaemonOptions();
+        QVERIFY2(daemon.start(options, &why), qPrintable(why));
+        QProcess second;
+        second.setProcessChannelMode(QProcess::MergedChannels);
+        second.start(SupernodedProcess::binary(),
+                     {"--listen", "127.0.0.1:0", "--insecure-no-tls", "--state-dir", daemon.stateDir()});
+        QVERIFY(second.waitForFinished(20000));
+        const QString output = QString::fromLocal8Bit(second.readAll());
+        QVERIFY2(second.exitCode() != 0, qPrintable(output));
+        QVERIFY2(output.contains(daemon.stateDir() + " is in use by process " + QString::number(daemon.pid())),
+                 qPrintable(output));
+        daemon.kill9();
+        QVERIFY2(daemon.start(options, &why), qPrintable(why));
+        rpc::RemoteEngine engine(daemon.client("operator"));
+        QVERIFY(waitFor(engine.submitJob(test::oneGpuJob("after"))).ok());
+        daemon.stop();
+    }
+
 private:
     void writesFailAndRecover()
     {

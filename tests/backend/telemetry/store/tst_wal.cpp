@@ -6,6 +6,7 @@
 #include "backend/telemetry/store/time_series_store.h"
 #include "backend/telemetry/store/varint.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
@@ -91,6 +92,27 @@ private slots:
         reopened.reset();
         auto again = std::move(TimeSeriesStore::open(optionsIn(dir.path())).value());
         QCOMPARE(countSamples(*again), std::size_t(6000));
+    }
+
+    // Two stores on one directory would replay and checkpoint each other's WAL, deleting the
+    // live one's segments (issue 29): the second opener is refused, naming the holder; nothing of
+    // the first is touched; once it is gone the directory opens whole.
+    void aSecondOpenerIsRefusedNamingTheHolder()
+    {
+        QTemporaryDir dir;
+        auto first = std::move(TimeSeriesStore::open(optionsIn(dir.path())).value());
+        QCOMPARE(writeBatches(*first, 10), std::size_t(100));
+        const auto second = TimeSeriesStore::open(optionsIn(dir.path()));
+        QVERIFY(!second.ok());
+        QCOMPARE(second.error().code, ErrorCode::FailedPrecondition);
+        const std::string holder = "is in use by process " + std::to_string(QCoreApplication::applicationPid());
+        QVERIFY2(second.error().message.find(holder) != std::string::npos, second.error().message.c_str());
+        QVERIFY2(second.error().message.find(dir.path().toStdString()) != std::string::npos,
+                 second.error().message.c_str());
+        QCOMPARE(writeBatches(*first, 10, 10), std::size_t(100));
+        first.reset();
+        auto third = std::move(TimeSeriesStore::open(optionsIn(dir.path())).value());
+        QCOMPARE(countSamples(*third), std::size_t(200));
     }
 
     void replaysAfterTheProcessIsKilled()
