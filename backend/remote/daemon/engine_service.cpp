@@ -8,6 +8,7 @@
 #include <QDateTime>
 
 #include <algorithm>
+#include <type_traits>
 
 namespace sn::rpc {
 
@@ -89,6 +90,14 @@ template <typename T> void assign(T *response, T value)
     *response = std::move(value);
 }
 
+// The name a change is recorded under (AckEvent.by, ResolveEvent.by, JobSpec.user): the caller's
+// principal, whatever the request claims. An admin may name someone else, acting on their behalf;
+// the audit row says who did.
+std::string attributedTo(const Principal &who, const std::string &claimed)
+{
+    return who.role == Role::Admin && !claimed.empty() ? claimed : who.name;
+}
+
 } // namespace
 
 EngineService::EngineService(EngineApi &engine, CallGate &gate, StateStore &state, ServiceMetrics &metrics,
@@ -144,7 +153,13 @@ grpc::ServerUnaryReactor *EngineService::unary(Ctx *context, const RpcPolicy &po
         commitThenFinish(reactor, std::move(writes), denied);
         return reactor;
     }
-    auto reply = call();
+    // A call that records who acts is given the principal (attributedTo).
+    auto reply = [&] {
+        if constexpr (std::is_invocable_v<Call, const Principal &>)
+            return call(who);
+        else
+            return call();
+    }();
     using Value = std::decay_t<decltype(reply.result().value())>;
     // Continues on the engine thread that fulfils the reply; Finish is thread-safe. The request
     // is copied for the audit record because gRPC may free it once the handler has returned.
@@ -219,7 +234,12 @@ grpc::ServerUnaryReactor *EngineService::QueryRange(Ctx *c, const pb::QueryRange
 grpc::ServerUnaryReactor *EngineService::SubmitJob(Ctx *c, const pb::SubmitJobRequest *q, pb::SubmitJobResponse *r)
 {
     return unary(
-        c, kSubmitJob, *q, r, [this, q] { return m_engine.submitJob(q->spec()); },
+        c, kSubmitJob, *q, r,
+        [this, q](const Principal &who) {
+            pb::JobSpec spec = q->spec();
+            spec.set_user(attributedTo(who, spec.user()));
+            return m_engine.submitJob(spec);
+        },
         [](pb::SubmitJobResponse *out, pb::Job job) { *out->mutable_job() = std::move(job); }, storeJob);
 }
 
@@ -309,7 +329,8 @@ grpc::ServerWriteReactor<pb::Event> *EngineService::StreamEvents(Ctx *c, const p
 grpc::ServerUnaryReactor *EngineService::AckEvent(Ctx *c, const pb::AckEventRequest *q, pb::AckEventResponse *r)
 {
     return unary(
-        c, kAckEvent, *q, r, [this, q] { return m_engine.ackEvent(q->id(), q->by()); },
+        c, kAckEvent, *q, r,
+        [this, q](const Principal &who) { return m_engine.ackEvent(q->id(), attributedTo(who, q->by())); },
         [](pb::AckEventResponse *out, pb::Event e) { *out->mutable_event() = std::move(e); }, storeEvent);
 }
 
@@ -397,7 +418,8 @@ grpc::ServerUnaryReactor *EngineService::ResolveEvent(Ctx *c, const pb::ResolveE
                                                       pb::ResolveEventResponse *r)
 {
     return unary(
-        c, kResolveEvent, *q, r, [this, q] { return m_engine.resolveEvent(q->id(), q->by()); },
+        c, kResolveEvent, *q, r,
+        [this, q](const Principal &who) { return m_engine.resolveEvent(q->id(), attributedTo(who, q->by())); },
         [](pb::ResolveEventResponse *out, pb::Event e) { *out->mutable_event() = std::move(e); }, storeEvent);
 }
 

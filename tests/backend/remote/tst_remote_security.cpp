@@ -174,6 +174,36 @@ private slots:
         QVERIFY(records[1].outcome.rfind("PERMISSION_DENIED", 0) == 0);
     }
 
+    // Who submitted, acknowledged or resolved is the caller's principal, not what the request
+    // claims (issue 29): an operator's "user" and "by" are replaced by its own name; an admin may
+    // act on someone's behalf, audited as the admin.
+    void changesAreAttributedToThePrincipalNotTheClaim()
+    {
+        SupernodedProcess daemon;
+        QString why;
+        QVERIFY2(daemon.start(daemonOptions(), &why), qPrintable(why));
+        rpc::RemoteEngine op(daemon.client("operator"));
+        rpc::RemoteEngine admin(daemon.client("admin"));
+        pb::JobSpec spec = oneGpuJob();
+        spec.set_user("mallory");
+        const auto claimed = waitFor(op.submitJob(spec));
+        QVERIFY2(claimed.ok(), claimed.ok() ? "" : claimed.error().message.c_str());
+        QCOMPARE(claimed->spec().user(), std::string("test-operator"));
+        spec.set_user("alice");
+        QCOMPARE(waitFor(admin.submitJob(spec))->spec().user(), std::string("alice"));
+
+        const auto fault = waitFor(op.injectFault(xid(0)));
+        QVERIFY2(fault.ok(), fault.ok() ? "" : fault.error().message.c_str());
+        const auto acked = waitFor(op.ackEvent(fault->id(), "mallory"));
+        QVERIFY2(acked.ok(), acked.ok() ? "" : acked.error().message.c_str());
+        QCOMPARE(acked->acknowledged_by(), std::string("test-operator"));
+        const auto resolved = waitFor(op.resolveEvent(fault->id(), "mallory"));
+        QVERIFY2(resolved.ok(), resolved.ok() ? "" : resolved.error().message.c_str());
+        QCOMPARE(resolved->resolved_by(), std::string("test-operator"));
+        const auto second = waitFor(op.injectFault(xid(1)));
+        QCOMPARE(waitFor(admin.ackEvent(second->id(), "bob"))->acknowledged_by(), std::string("bob"));
+    }
+
     void plainTextClientIsRefusedByATlsDaemon()
     {
         SupernodedProcess daemon;
