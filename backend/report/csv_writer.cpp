@@ -4,6 +4,7 @@
 #include <QSaveFile>
 
 #include <algorithm>
+#include <string_view>
 
 namespace sn::report {
 
@@ -22,6 +23,16 @@ std::string quoted(const std::string &field)
     return out + "\"";
 }
 
+// A text cell a spreadsheet would run as a formula (starting with = + - @, or a tab or carriage
+// return before one) gets a leading apostrophe, as OWASP advises against CSV injection: job
+// names, users and node names in a report are anyone's. Numbers are written as numbers.
+std::string inert(const std::string &text)
+{
+    if (!text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos)
+        return "'" + text;
+    return text;
+}
+
 } // namespace
 
 std::string toCsv(const Table &table)
@@ -34,7 +45,7 @@ std::string toCsv(const Table &table)
         for (std::size_t i = 0; i < row.size(); ++i) {
             // Full precision for numbers: the CSV is for recomputing, not reading.
             const std::string text =
-                row[i].number ? QString::number(*row[i].number, 'g', 15).toStdString() : row[i].text;
+                row[i].number ? QString::number(*row[i].number, 'g', 15).toStdString() : inert(row[i].text);
             out += (i ? "," : "") + quoted(text);
         }
         out += "\r\n";

@@ -1,6 +1,7 @@
 #pragma once
 // The report's tables as CSV: one UTF-8 file per table (named after the table's id), a header
-// row, RFC 4180 quoting, numbers at full precision. Into a folder.
+// row, RFC 4180 quoting, numbers at full precision, text that a spreadsheet would run as a
+// formula ("=HYPERLINK(...)" as a job name) led by an apostrophe. Into a folder.
 
 #include "backend/model/result.h"
 #include "backend/report/report_data.h"

