@@ -248,13 +248,27 @@ void Wal::logSamples(const RefSample *samples, std::size_t n)
 
 Status Wal::commit()
 {
+    // A commit lands whole records or none. After a short write (the disk filled) the bytes that
+    // did land are cut off before the error returns, and the next commit writes the buffer whole:
+    // a retry after a torn record would be lost, since replay stops at the torn one.
+    if (m_tornAt >= 0) {
+        if (::ftruncate(m_fd, m_tornAt) != 0)
+            return ioError("cannot cut a torn record off WAL segment", m_path);
+        m_tornAt = -1;
+    }
+    const off_t whole = ::lseek(m_fd, 0, SEEK_END);
+    if (whole < 0)
+        return ioError("cannot find the end of WAL segment", m_path);
     std::size_t done = 0;
     while (done < m_buffer.size()) {
         const ssize_t w = ::write(m_fd, m_buffer.data() + done, m_buffer.size() - done);
         if (w < 0) {
             if (errno == EINTR)
                 continue;
-            return ioError("cannot write WAL segment", m_path);
+            const Error error = ioError("cannot write WAL segment", m_path);
+            if (done > 0 && ::ftruncate(m_fd, whole) != 0)
+                m_tornAt = whole; // tried again before the next write
+            return error;
         }
         done += static_cast<std::size_t>(w);
     }

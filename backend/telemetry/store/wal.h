@@ -94,6 +94,7 @@ private:
     std::vector<std::uint8_t> m_buffer;
     std::size_t m_recordStart = 0;
     std::uint64_t m_bytesWritten = 0;
+    std::int64_t m_tornAt = -1; // where a failed commit's partial bytes still need cutting off
 };
 
 } // namespace sn::tsdb

@@ -6,6 +6,7 @@
 // data is whole once it is writable again. The test undoes the mounts it made.
 #include "backend/remote/client/remote_engine.h"
 #include "tests/support/daemon_fixtures.h"
+#include "tests/support/small_disk.h"
 
 #include <QDir>
 #include <QFile>
@@ -17,65 +18,11 @@
 #include <unistd.h>
 
 using namespace sn;
+using sn::test::fillUp;
+using sn::test::SmallDisk;
 using sn::test::SupernodedProcess;
 
 namespace {
-
-bool run(const QString &program, const QStringList &args, QString *output = nullptr)
-{
-    QProcess p;
-    p.setProcessChannelMode(QProcess::MergedChannels);
-    p.start(program, args);
-    const bool ok = p.waitForFinished(20000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
-    if (output)
-        *output = QString::fromLocal8Bit(p.readAll());
-    return ok;
-}
-
-// A tmpfs of sizeMb at dir, unmounted when this goes.
-class SmallDisk {
-public:
-    bool mount(const QString &dir, int sizeMb, bool readOnly, QString *why)
-    {
-        QDir().mkpath(dir);
-        QStringList options{QStringLiteral("size=%1m").arg(sizeMb)};
-        if (readOnly)
-            options << QStringLiteral("ro");
-        if (!run(QStringLiteral("mount"), {"-t", "tmpfs", "-o", options.join(','), "tmpfs", dir}, why))
-            return false;
-        m_dir = dir;
-        return true;
-    }
-    bool remount(bool readOnly)
-    {
-        return run(QStringLiteral("mount"), {"-o", readOnly ? "remount,ro" : "remount,rw", m_dir});
-    }
-    ~SmallDisk()
-    {
-        if (!m_dir.isEmpty())
-            run(QStringLiteral("umount"), {"-l", m_dir});
-    }
-
-private:
-    QString m_dir;
-};
-
-// Writes zeros into dir/filler until the file system says it is full.
-qint64 fillUp(const QString &dir)
-{
-    QFile f(dir + QStringLiteral("/filler"));
-    if (!f.open(QIODevice::WriteOnly))
-        return -1;
-    const QByteArray block(64 * 1024, '\0');
-    qint64 written = 0;
-    while (true) {
-        const qint64 n = f.write(block);
-        if (n <= 0 || !f.flush())
-            break;
-        written += n;
-    }
-    return written;
-}
 
 struct Submitted {
     std::set<std::string> acknowledged;
