@@ -50,6 +50,12 @@ Result<RemoteEngine::Options> remoteEngineOptions(const RemoteConnectionSettings
         if (t.empty() || t.find_first_of(" \n\t") != std::string::npos)
             return invalidArgument("--token-file " + s.tokenFile + ": expected one line holding the token");
         o.token = t;
+        // A bearer token in plain text is anyone's on the path: only to this machine (a daemon on
+        // loopback, or one reached through an SSH tunnel's local end).
+        if (!o.tls && !isLoopbackHost(o.host))
+            return invalidArgument("--remote " + s.url +
+                                   ": the token would cross the network in plain text; use "
+                                   "grpcs:// (with --ca), or grpc:// only to this machine (an SSH tunnel's local end)");
     }
     if (!s.caFile.empty()) {
         if (!o.tls)

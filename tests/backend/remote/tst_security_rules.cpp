@@ -9,8 +9,9 @@
 // - an oversized request and a flood from one principal are refused without harming the next
 //   call or another principal.
 #include "backend/api/supernode.grpc.pb.h"
-#include "backend/remote/common/access_tokens.h"
+#include "backend/remote/client/remote_connection.h"
 #include "backend/remote/client/remote_engine.h"
+#include "backend/remote/common/access_tokens.h"
 #include "backend/sim/super_node_topology.h"
 #include "tests/support/supernoded_process.h"
 
@@ -337,6 +338,23 @@ private slots:
         QVERIFY(p.waitForFinished(20000));
         QVERIFY(p.exitCode() != 0);
         QVERIFY2(QString::fromLocal8Bit(p.readAll()).contains("loopback"), "the refusal does not say why");
+    }
+
+    // A client sends no bearer token over plain grpc:// to another machine (issue 29): refused
+    // before connecting, saying why; to loopback (an SSH tunnel's local end) it may.
+    void aTokenNeverLeavesThisMachineInPlainText()
+    {
+        const std::string token = tokenFile(QStringLiteral("viewer")).toStdString();
+        const auto offHost = rpc::remoteEngineOptions({"grpc://192.0.2.7:7443", token, "", "", ""});
+        QVERIFY(!offHost.ok());
+        QVERIFY2(offHost.error().message.find("plain text") != std::string::npos, offHost.error().message.c_str());
+        QVERIFY(rpc::remoteEngineOptions({"grpc://127.0.0.1:7443", token, "", "", ""}).ok());
+        QVERIFY(rpc::remoteEngineOptions({"grpc://192.0.2.7:7443", "", "", "", ""}).ok()); // no token, nothing to leak
+        QString output;
+        const int code =
+            runCtl({"--remote", "grpc://192.0.2.7:7443", "--token-file", tokenFile("viewer"), "status"}, &output);
+        QVERIFY2(code != 0 && output.contains("plain text"), qPrintable(output));
+        verifyNoClientToken({{QStringLiteral("supernodectl's refusal"), output.toUtf8()}});
     }
 
     void anOversizedRequestIsRefusedAndTheNextCallIsServed()

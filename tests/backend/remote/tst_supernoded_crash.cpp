@@ -132,7 +132,8 @@ private slots:
             if (e.id() == first.id()) {
                 found = true;
                 QVERIFY(e.acknowledged()); // the acknowledgement was answered, so it was stored
-                QCOMPARE(e.acknowledged_by(), std::string("tester")); // and who made it
+                // and who made it: the operator's principal, whatever the request said
+                QCOMPARE(e.acknowledged_by(), std::string("test-operator"));
             }
         QVERIFY(found);
         fault.set_gpu(1);

@@ -193,7 +193,7 @@ private:
         for (const std::uint64_t id : answered.acks) {
             QVERIFY2(byId[id].acknowledged(),
                      qPrintable(QStringLiteral("round %1: answered acknowledgement of %2 is lost").arg(round).arg(id)));
-            QCOMPARE(byId[id].acknowledged_by(), std::string("tester"));
+            QCOMPARE(byId[id].acknowledged_by(), std::string("test-operator")); // the principal, not the claim
         }
         if (answered.pushedTimes.empty())
             return;
