@@ -27,7 +27,8 @@ constexpr int kMaxTileColumns = 6;
 
 } // namespace
 
-OverviewPage::OverviewPage(EngineApi &engine, SummaryPoller &poller, QWidget *parent) : QWidget(parent)
+OverviewPage::OverviewPage(EngineApi &engine, SummaryPoller &poller, QWidget *parent)
+    : QWidget(parent), m_engine(engine)
 {
     auto *content = new QWidget;
     auto *column = new QVBoxLayout(content);
@@ -104,22 +105,13 @@ OverviewPage::OverviewPage(EngineApi &engine, SummaryPoller &poller, QWidget *pa
         if (!m_repaint.isActive())
             m_repaint.start();
     });
-    // Open with the stored history of the chart's window (one point per 10 s) instead of an empty
-    // chart. The window ends at the engine's time (virtual on the simulator), so that comes first;
-    // asking for all that is stored would be a week of points per GPU, and is refused past 11,000
-    // steps (backend/telemetry/store/store_query.h).
-    EngineApi *source = &engine;
-    onReply(engine.getSummary(), this, [this, source](const Result<pb::ClusterSummary> &summary) {
-        if (summary)
-            loadHistory(*source, summary->time_ms() - m_chart->windowMs());
-    });
 }
 
-void OverviewPage::loadHistory(EngineApi &engine, qint64 startMs)
+void OverviewPage::loadHistory(qint64 startMs)
 {
     constexpr qint64 kHistoryStepMs = 10000;
-    auto tempReply = engine.queryRange(historyQuery(metric::kGpuTemp, startMs, kHistoryStepMs));
-    onReply(engine.queryRange(historyQuery(metric::kGpuUtil, startMs, kHistoryStepMs)), this,
+    auto tempReply = m_engine.queryRange(historyQuery(metric::kGpuTemp, startMs, kHistoryStepMs));
+    onReply(m_engine.queryRange(historyQuery(metric::kGpuUtil, startMs, kHistoryStepMs)), this,
             [this, tempReply](const Result<pb::QueryRangeResponse> &util) {
                 if (!util)
                     return;
@@ -180,6 +172,13 @@ void OverviewPage::showSummary(const pb::ClusterSummary &summary)
                   .arg(time)
             : tr("%1 nodes · %2 GPUs · engine time %3").arg(summary.nodes_total()).arg(summary.gpus_total()).arg(time));
 
+    // The first summary says the engine's time (virtual on the simulator): the chart opens with
+    // the stored history of its window (one point per 10 s) instead of empty. Asking for all that
+    // is stored would be a week of points per GPU, refused past 11,000 steps (store_query.h).
+    if (!m_historyAsked) {
+        m_historyAsked = true;
+        loadHistory(summary.time_ms() - m_chart->windowMs());
+    }
     // One point per new engine time: repeated answers from an idle engine add nothing. A summary
     // taken before any GPU reported has a hottest GPU at 0 °C; it is no point of history.
     if (summary.time_ms() != m_lastChartTimeMs && summary.gpu_temp_max_c() > 0) {

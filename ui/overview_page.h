@@ -39,12 +39,14 @@ protected:
 
 private:
     // The stored points of the chart's window, from startMs to the engine's now.
-    void loadHistory(EngineApi &engine, qint64 startMs);
+    void loadHistory(qint64 startMs);
     void showSummary(const pb::ClusterSummary &summary);
     void storeBatch(const pb::SampleBatch &batch);
     void flushCells();
     void arrangeTiles(int columns);
 
+    EngineApi &m_engine;
+    bool m_historyAsked = false;
     std::unique_ptr<TelemetryStream> m_telemetry;
     GpuCellTable m_cells;
     QTimer m_repaint;
