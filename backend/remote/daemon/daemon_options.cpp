@@ -12,6 +12,7 @@ const char *daemonUsageText()
     return R"(usage: supernoded --listen ADDR:PORT --state-dir DIR [--config cluster.yaml]
                   [--tls-cert F --tls-key F [--tls-ca F]] [--tokens F] [--metrics-listen ADDR:PORT]
                   [--insecure-no-tls] [--virtual-time] [--rate-limit CALLS_PER_S] [--max-request-bytes N]
+                  [--audit-rows N]
        supernoded --check-config [--config cluster.yaml] [...]
        supernoded --check-state [--state-dir DIR] [--config cluster.yaml]
 
@@ -25,6 +26,9 @@ const char *daemonUsageText()
   --metrics-listen ADDR:PORT Prometheus /metrics on its own port
   --insecure-no-tls          plain gRPC; loopback addresses only
   --virtual-time             the simulated engine moves only when AdvanceTime asks (tests, demos)
+  --rate-limit CALLS_PER_S   calls per second per principal (default 50000)
+  --max-request-bytes N      the largest request accepted (default 16 MiB)
+  --audit-rows N             audit rows kept, the oldest dropped beyond (default 200000)
   --check-config             validate the configuration and security options, then exit
   --check-state              check the state directory in place (SQLite integrity, the telemetry
                              store's consistency), print the findings, then exit; run it while no
@@ -93,7 +97,8 @@ Result<DaemonOptions> parseDaemonOptions(const QStringList &arguments)
             o.checkState = true;
         } else if (flag == QLatin1String("--virtual-time")) {
             o.virtualTime = true;
-        } else if (flag == QLatin1String("--rate-limit") || flag == QLatin1String("--max-request-bytes")) {
+        } else if (flag == QLatin1String("--rate-limit") || flag == QLatin1String("--max-request-bytes") ||
+                   flag == QLatin1String("--audit-rows")) {
             if (!(s = value(&text)))
                 return s.error();
             bool ok = false;
@@ -102,6 +107,8 @@ Result<DaemonOptions> parseDaemonOptions(const QStringList &arguments)
                 return invalidArgument(flag.toStdString() + " needs a number from 1 to 1e9, got '" + text + "'");
             if (flag == QLatin1String("--rate-limit"))
                 o.callsPerSecond = v;
+            else if (flag == QLatin1String("--audit-rows"))
+                o.auditRows = static_cast<std::int64_t>(v);
             else
                 o.maxRequestBytes = static_cast<int>(v);
         } else {

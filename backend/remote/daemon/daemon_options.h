@@ -26,6 +26,7 @@ struct DaemonOptions {
     bool virtualTime = false; // the simulated engine moves only on AdvanceTime (tests, demos)
     double callsPerSecond = 50000;
     int maxRequestBytes = 16 << 20;
+    std::int64_t auditRows = 200000; // StateStore::Retention
     bool help = false;
 };
 

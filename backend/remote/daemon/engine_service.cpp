@@ -3,6 +3,7 @@
 #include "backend/api/reply.h"
 #include "backend/remote/common/grpc_status.h"
 #include "backend/remote/daemon/push_samples_reactor.h"
+#include "backend/remote/daemon/refusal_tally.h"
 #include "backend/remote/daemon/stream_writer.h"
 
 #include <QDateTime>
@@ -124,6 +125,40 @@ std::optional<AuditRecord> EngineService::account(const Ctx &context, const RpcP
     return r;
 }
 
+std::optional<AuditRecord> EngineService::accountRefusal(const Ctx &context, const RpcPolicy &policy,
+                                                         const Principal &who, const google::protobuf::Message &request,
+                                                         const grpc::Status &refused)
+{
+    auto record = account(context, policy, who, request, refused);
+    if (!record)
+        return record;
+    const auto decision =
+        m_refusals.note(peerHostOf(record->peer), record->who, policy.name, RefusalTally::Clock::now());
+    if (!decision.record)
+        return std::nullopt;
+    if (decision.unrecorded > 0)
+        record->outcome += " (and " + std::to_string(decision.unrecorded) +
+                           " earlier refusals of this caller not recorded one by one)";
+    return record;
+}
+
+void EngineService::flushRefusals()
+{
+    std::vector<StateWrite> rows;
+    for (const RefusalTally::Unrecorded &u : m_refusals.flush()) {
+        AuditRecord r;
+        r.timeMs = QDateTime::currentMSecsSinceEpoch();
+        r.who = u.who;
+        r.role = "-";
+        r.peer = u.peerHost;
+        r.rpc = u.lastRpc;
+        r.outcome = std::to_string(u.count) + " more refused calls of this caller, not recorded one by one";
+        rows.emplace_back(std::move(r));
+    }
+    if (!rows.empty())
+        m_state.commit(std::move(rows), {});
+}
+
 void EngineService::commitThenFinish(grpc::ServerUnaryReactor *reactor, std::vector<StateWrite> writes,
                                      grpc::Status status)
 {
@@ -148,7 +183,7 @@ grpc::ServerUnaryReactor *EngineService::unary(Ctx *context, const RpcPolicy &po
     Principal who;
     if (grpc::Status denied = m_gate.admit(*context, policy, &who); !denied.ok()) {
         std::vector<StateWrite> writes;
-        if (auto record = account(*context, policy, who, request, denied))
+        if (auto record = accountRefusal(*context, policy, who, request, denied))
             writes.emplace_back(std::move(*record));
         commitThenFinish(reactor, std::move(writes), denied);
         return reactor;

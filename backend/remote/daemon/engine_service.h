@@ -6,10 +6,11 @@
 // thread; nothing here blocks a gRPC thread.
 
 #include "backend/api/engine_api.h"
-#include "backend/engine/local_engine.h"
 #include "backend/api/supernode.grpc.pb.h"
+#include "backend/engine/local_engine.h"
 #include "backend/remote/daemon/agent_action_board.h"
 #include "backend/remote/daemon/call_gate.h"
+#include "backend/remote/daemon/refusal_tally.h"
 #include "backend/remote/daemon/service_metrics.h"
 #include "backend/remote/daemon/state_store.h"
 
@@ -58,6 +59,10 @@ public:
 
     // Where PushSamples and RegisterNode write (the daemon's engine); without one they are
     // UNIMPLEMENTED. With an action board, push streams carry actions to their agents.
+    // Writes one audit row per caller whose refusals were counted but not recorded one by one
+    // (refusal_tally.h). The daemon calls it every window and when it stops.
+    void flushRefusals();
+
     void setIngress(LocalEngine *engine, AgentActionBoard *actions = nullptr)
     {
         m_ingress = engine;
@@ -83,6 +88,10 @@ private:
     // Counts the call; for a mutating one, the audit record to commit with it.
     std::optional<AuditRecord> account(const Ctx &context, const RpcPolicy &policy, const Principal &who,
                                        const google::protobuf::Message &request, const grpc::Status &outcome);
+    // As account(), for a call the gate refused: the audit record only for the caller's first
+    // refusal in a window (refusal_tally.h), carrying the count of those not recorded since.
+    std::optional<AuditRecord> accountRefusal(const Ctx &context, const RpcPolicy &policy, const Principal &who,
+                                              const google::protobuf::Message &request, const grpc::Status &refused);
     // Commits writes (and the audit record), then finishes the call; a failed commit fails it.
     void commitThenFinish(grpc::ServerUnaryReactor *reactor, std::vector<StateWrite> writes, grpc::Status status);
 
@@ -94,6 +103,7 @@ private:
     std::string m_epoch;
     LocalEngine *m_ingress = nullptr;
     AgentActionBoard *m_actions = nullptr;
+    RefusalTally m_refusals;
 };
 
 } // namespace sn::rpc

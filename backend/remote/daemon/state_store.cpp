@@ -58,7 +58,7 @@ template <typename Message> Result<std::vector<Message>> readBlobs(sqlite3 *db, 
 
 } // namespace
 
-Result<std::unique_ptr<StateStore>> StateStore::open(const std::string &path)
+Result<std::unique_ptr<StateStore>> StateStore::open(const std::string &path, Retention retention)
 {
     sqlite3 *db = nullptr;
     if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
@@ -67,7 +67,7 @@ Result<std::unique_ptr<StateStore>> StateStore::open(const std::string &path)
         sqlite3_close(db);
         return e;
     }
-    std::unique_ptr<StateStore> store(new StateStore(db));
+    std::unique_ptr<StateStore> store(new StateStore(db, retention));
     const char *schema = "PRAGMA journal_mode=WAL;"
                          "PRAGMA synchronous=FULL;"
                          "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
@@ -152,6 +152,7 @@ Status StateStore::writeBatch(const std::vector<StateWrite> &writes)
     Statement audit(m_db, "INSERT INTO audit (time_ms, who, role, peer, rpc, what, outcome) "
                           "VALUES (?, ?, ?, ?, ?, ?, ?)");
     Statement node(m_db, kNodesUpsertSql);
+    bool audited = false;
     for (const StateWrite &w : writes) {
         sqlite3_stmt *s = nullptr;
         if (const auto *j = std::get_if<pb::Job>(&w)) {
@@ -173,6 +174,7 @@ Status StateStore::writeBatch(const std::vector<StateWrite> &writes)
             bindBlob(s, 3, n->SerializeAsString());
         } else {
             const auto &r = std::get<AuditRecord>(w);
+            audited = true;
             s = audit.get();
             sqlite3_reset(s);
             sqlite3_bind_int64(s, 1, r.timeMs);
@@ -186,9 +188,24 @@ Status StateStore::writeBatch(const std::vector<StateWrite> &writes)
             return e;
         }
     }
+    if (audited && !pruneAudit()) {
+        Error e = sqliteError(m_db, "pruning the audit log");
+        sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
+        return e;
+    }
     if (sqlite3_exec(m_db, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK)
         return sqliteError(m_db, "committing the state");
     return success();
+}
+
+bool StateStore::pruneAudit()
+{
+    // Ids only grow (AUTOINCREMENT): the newest auditRows rows are those above max(id) - auditRows.
+    Statement prune(m_db, "DELETE FROM audit WHERE id <= (SELECT MAX(id) FROM audit) - ?");
+    if (!prune)
+        return false;
+    sqlite3_bind_int64(prune.get(), 1, m_retention.auditRows);
+    return sqlite3_step(prune.get()) == SQLITE_DONE;
 }
 
 Result<std::vector<pb::Job>> StateStore::jobs() const

@@ -36,7 +36,12 @@ using StateWrite = std::variant<pb::Job, pb::Event, AuditRecord, pb::RegisterNod
 
 class StateStore {
 public:
-    static Result<std::unique_ptr<StateStore>> open(const std::string &path);
+    // How much history is kept: the oldest rows beyond go in the commit that adds new ones.
+    struct Retention {
+        std::int64_t auditRows = 200000; // ~100 MB; supernoded --audit-rows
+    };
+    static Result<std::unique_ptr<StateStore>> open(const std::string &path, Retention retention);
+    static Result<std::unique_ptr<StateStore>> open(const std::string &path) { return open(path, Retention{}); }
     ~StateStore(); // commits what is queued, then stops the writer
     StateStore(const StateStore &) = delete;
     StateStore &operator=(const StateStore &) = delete;
@@ -55,11 +60,13 @@ public:
     std::string epoch() const { return m_epoch; }
 
 private:
-    explicit StateStore(sqlite3 *db) : m_db(db) {}
+    StateStore(sqlite3 *db, Retention retention) : m_db(db), m_retention(retention) {}
     void writerLoop();
     Status writeBatch(const std::vector<StateWrite> &writes);
+    bool pruneAudit(); // inside writeBatch's transaction
 
     sqlite3 *m_db = nullptr;
+    Retention m_retention;
     std::string m_epoch;
     std::mutex m_mutex;
     std::condition_variable m_wake;

@@ -20,6 +20,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QLoggingCategory>
+#include <QTimer>
 #include <QUuid>
 
 #include <cerrno>
@@ -72,6 +73,7 @@ struct SupernodeDaemon::Parts {
     std::unique_ptr<CallGate> gate;
     ServiceMetrics metrics;
     std::unique_ptr<EngineService> service;
+    std::unique_ptr<QTimer> refusalFlush; // counted refusals into the audit log, once a window
     std::unique_ptr<grpc::Server> server;
     int port = 0;
     LatestSamples latest;
@@ -180,7 +182,9 @@ Result<std::unique_ptr<SupernodeDaemon>> SupernodeDaemon::start(const DaemonOpti
         gate.tokens = std::move(*tokens);
     }
     parts->gate = std::make_unique<CallGate>(std::move(gate));
-    auto state = StateStore::open(options.stateDir + "/state.db");
+    StateStore::Retention retention;
+    retention.auditRows = options.auditRows;
+    auto state = StateStore::open(options.stateDir + "/state.db", retention);
     if (!state)
         return state.error();
     parts->state = std::move(*state);
@@ -227,6 +231,11 @@ Result<std::unique_ptr<SupernodeDaemon>> SupernodeDaemon::start(const DaemonOpti
     parts->service = std::make_unique<EngineService>(*parts->engine, *parts->gate, *parts->state, parts->metrics,
                                                      QThread::currentThread(), parts->state->epoch());
     parts->service->setIngress(parts->engine.get(), parts->agentActions.get());
+    parts->refusalFlush = std::make_unique<QTimer>();
+    parts->refusalFlush->setInterval(RefusalTally::Options{}.window);
+    QObject::connect(parts->refusalFlush.get(), &QTimer::timeout, parts->refusalFlush.get(),
+                     [service = parts->service.get()] { service->flushRefusals(); });
+    parts->refusalFlush->start();
 
     grpc::ServerBuilder builder;
     builder.AddListeningPort(options.listen.toString(), *creds, &parts->port);
@@ -272,6 +281,8 @@ SupernodeDaemon::~SupernodeDaemon()
     // keeps running meanwhile so that every pending reply is completed.
     m_parts->server->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(500));
     m_parts->server->Wait();
+    m_parts->refusalFlush.reset();
+    m_parts->service->flushRefusals(); // committed before the state store closes, below
     // Subscriptions released by finished streams are deleted on this (the delivery) thread.
     QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
     m_parts->metricsFeed.reset();

@@ -116,6 +116,7 @@ private slots:
         QTest::newRow("ca without cert") << QStringList{"--tls-ca", "ca"} << "needs --tls-cert";
         QTest::newRow("bad listen") << QStringList{"--listen", "7443"} << "--listen '7443'";
         QTest::newRow("bad rate") << QStringList{"--rate-limit", "fast"} << "--rate-limit needs a number";
+        QTest::newRow("no audit") << QStringList{"--audit-rows", "0"} << "--audit-rows needs a number from 1";
         QTest::newRow("contradiction") << QStringList{"--insecure-no-tls", "--tls-cert", "c", "--tls-key", "k"}
                                        << "contradicts";
     }
@@ -126,6 +127,12 @@ private slots:
         const auto options = parseDaemonOptions(QStringList{"supernoded"} + args);
         QVERIFY(!options.ok());
         QVERIFY2(QString::fromStdString(options.error().message).contains(complaint), options.error().message.c_str());
+    }
+
+    void auditRetentionIsRead()
+    {
+        QCOMPARE(parseDaemonOptions({"supernoded"})->auditRows, std::int64_t(200000));
+        QCOMPARE(parseDaemonOptions({"supernoded", "--audit-rows", "5000"})->auditRows, std::int64_t(5000));
     }
 
     void tokensAreStoredHashedAndVerified()

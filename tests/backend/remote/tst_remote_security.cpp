@@ -174,6 +174,37 @@ private slots:
         QVERIFY(records[1].outcome.rfind("PERMISSION_DENIED", 0) == 0);
     }
 
+    // A caller without a token cannot fill the disk with audit rows (issue 29): its first refusal
+    // is recorded, the rest counted and written as one row when the window ends or the daemon stops.
+    void refusalsAreCountedNotWrittenOneByOne()
+    {
+        SupernodedProcess daemon;
+        QString why;
+        QVERIFY2(daemon.start(daemonOptions(), &why), qPrintable(why));
+        auto none = daemon.client();
+        none.token.clear();
+        rpc::RemoteEngine anonymous(none);
+        constexpr int kCalls = 300;
+        for (int i = 0; i < kCalls; ++i)
+            QCOMPARE(errorOf(anonymous.submitJob(oneGpuJob())).code, ErrorCode::PermissionDenied);
+        QVERIFY(!waitFor(rpc::RemoteEngine(daemon.client("viewer")).cancelJob("1")).ok()); // another caller
+        daemon.stop(); // the count is written as the daemon stops
+        auto state = rpc::StateStore::open((daemon.stateDir() + "/state.db").toStdString());
+        QVERIFY(state.ok());
+        const auto records = (*state)->audit(0).value();
+        QString rows;
+        for (const auto &r : records)
+            rows += QString::fromStdString(r.who + " " + r.rpc + " " + r.outcome + "\n");
+        QVERIFY2(records.size() == 3, qPrintable(rows));
+        QCOMPARE(records[0].who, std::string("unauthenticated"));
+        QVERIFY(records[0].outcome.rfind("UNAUTHENTICATED", 0) == 0);
+        QCOMPARE(records[1].who, std::string("test-viewer"));
+        QCOMPARE(records[2].who, std::string("unauthenticated"));
+        QCOMPARE(records[2].peer, std::string("127.0.0.1"));
+        QVERIFY2(records[2].outcome.rfind(std::to_string(kCalls - 1) + " more refused calls", 0) == 0,
+                 records[2].outcome.c_str());
+    }
+
     // Who submitted, acknowledged or resolved is the caller's principal, not what the request
     // claims (issue 29): an operator's "user" and "by" are replaced by its own name; an admin may
     // act on someone's behalf, audited as the admin.
