@@ -4,6 +4,7 @@
 #include "backend/remote/common/grpc_status.h"
 #include "backend/remote/daemon/push_samples_reactor.h"
 #include "backend/remote/daemon/refusal_tally.h"
+#include "backend/remote/daemon/rpc_policies.h"
 #include "backend/remote/daemon/stream_writer.h"
 
 #include <QDateTime>
@@ -14,39 +15,6 @@
 namespace sn::rpc {
 
 namespace {
-
-// The policy table: the least role per rpc, and whether the call changes the engine (audited).
-// Viewers read; operators run jobs, acknowledge events, inject faults and move virtual time;
-// only admins replace the configuration.
-constexpr RpcPolicy kGetCluster{"GetCluster", Role::Viewer, false};
-constexpr RpcPolicy kGetSummary{"GetSummary", Role::Viewer, false};
-constexpr RpcPolicy kSubscribeTelemetry{"SubscribeTelemetry", Role::Viewer, false};
-constexpr RpcPolicy kQueryRange{"QueryRange", Role::Viewer, false};
-constexpr RpcPolicy kSubmitJob{"SubmitJob", Role::Operator, true};
-constexpr RpcPolicy kListJobs{"ListJobs", Role::Viewer, false};
-constexpr RpcPolicy kGetJob{"GetJob", Role::Viewer, false};
-constexpr RpcPolicy kCancelJob{"CancelJob", Role::Operator, true};
-constexpr RpcPolicy kRequeueJob{"RequeueJob", Role::Operator, true};
-constexpr RpcPolicy kListEvents{"ListEvents", Role::Viewer, false};
-constexpr RpcPolicy kStreamEvents{"StreamEvents", Role::Viewer, false};
-constexpr RpcPolicy kAckEvent{"AckEvent", Role::Operator, true};
-constexpr RpcPolicy kQueryLogs{"QueryLogs", Role::Viewer, false};
-constexpr RpcPolicy kStreamLogs{"StreamLogs", Role::Viewer, false};
-constexpr RpcPolicy kGetConfig{"GetConfig", Role::Viewer, false};
-constexpr RpcPolicy kApplyConfig{"ApplyConfig", Role::Admin, true};
-constexpr RpcPolicy kGetSimulation{"GetSimulation", Role::Viewer, false};
-constexpr RpcPolicy kInjectFault{"InjectFault", Role::Operator, true};
-constexpr RpcPolicy kAdvanceTime{"AdvanceTime", Role::Operator, true};
-constexpr RpcPolicy kPlanJob{"PlanJob", Role::Viewer, false};
-constexpr RpcPolicy kRenderJob{"RenderJob", Role::Viewer, false};
-// Agents push with an operator token: a viewer must not write telemetry. Not audited per
-// stream (an agent opens one every second); the store is the record.
-constexpr RpcPolicy kPushSamples{"PushSamples", Role::Operator, false};
-constexpr RpcPolicy kResolveEvent{"ResolveEvent", Role::Operator, true};
-constexpr RpcPolicy kListLogTemplates{"ListLogTemplates", Role::Viewer, false};
-// An agent's token, as for PushSamples; audited: it changes what the cluster is said to have.
-constexpr RpcPolicy kRegisterNode{"RegisterNode", Role::Operator, true};
-constexpr RpcPolicy kWhoAmI{"WhoAmI", Role::Viewer, false};
 
 pb::Role toProtoRole(Role role)
 {

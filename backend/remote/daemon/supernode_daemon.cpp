@@ -8,6 +8,7 @@
 #include "backend/remote/daemon/agent_power_limit_setter.h"
 #include "backend/remote/daemon/call_gate.h"
 #include "backend/remote/daemon/engine_service.h"
+#include "backend/remote/daemon/rpc_policies.h"
 #include "backend/remote/daemon/service_metrics.h"
 #include "backend/remote/daemon/state_store.h"
 #include "backend/telemetry/prometheus/http_server.h"
@@ -237,6 +238,9 @@ Result<std::unique_ptr<SupernodeDaemon>> SupernodeDaemon::start(const DaemonOpti
                      [service = parts->service.get()] { service->flushRefusals(); });
     parts->refusalFlush->start();
 
+    if (const auto missing = rpcsWithoutPolicy(); !missing.empty())
+        return Error{ErrorCode::Internal,
+                     "the rpc " + missing.front() + " has no row in the policy table (rpc_policies.h): not served"};
     grpc::ServerBuilder builder;
     builder.AddListeningPort(options.listen.toString(), *creds, &parts->port);
     builder.RegisterService(parts->service.get());
