@@ -32,6 +32,26 @@ grpc::Status CallGate::admit(const grpc::CallbackServerContext &context, const R
     return grpc::Status::OK;
 }
 
+grpc::Status CallGate::takeStream(const Principal &principal)
+{
+    std::lock_guard lock(m_mutex);
+    int &open = m_openStreams[principal.name];
+    if (open >= m_options.streamsPerPrincipal)
+        return {grpc::StatusCode::RESOURCE_EXHAUSTED,
+                "'" + principal.name + "' has " + std::to_string(open) +
+                    " streams open, the most one principal may (supernoded --max-streams); close one first"};
+    ++open;
+    return grpc::Status::OK;
+}
+
+void CallGate::releaseStream(const std::string &principalName)
+{
+    std::lock_guard lock(m_mutex);
+    const auto it = m_openStreams.find(principalName);
+    if (it != m_openStreams.end() && --it->second <= 0)
+        m_openStreams.erase(it);
+}
+
 bool CallGate::takeToken(const std::string &who)
 {
     const auto now = std::chrono::steady_clock::now();

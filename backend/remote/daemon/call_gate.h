@@ -26,13 +26,18 @@ class CallGate {
 public:
     struct Options {
         std::optional<TokenStore> tokens; // none: no authentication (loopback only)
-        double callsPerSecond = 50000;    // per principal, sustained
-        double burst = 100000;
+        double callsPerSecond = 1000;     // per principal, sustained (an agent's push is one call a second)
+        double burst = 2000;
+        int streamsPerPrincipal = 32; // server and client streams open at once
     };
     explicit CallGate(Options options) : m_options(std::move(options)) {}
 
     // OK and *principal set, or UNAUTHENTICATED / PERMISSION_DENIED / RESOURCE_EXHAUSTED.
     grpc::Status admit(const grpc::CallbackServerContext &context, const RpcPolicy &policy, Principal *principal);
+    // A stream slot of the principal, taken when a stream is admitted and given back (release)
+    // when it ends; RESOURCE_EXHAUSTED naming the limit when all are taken.
+    grpc::Status takeStream(const Principal &principal);
+    void releaseStream(const std::string &principalName);
     // Whether callers must present a token (false: a loopback daemon without a tokens file).
     bool authenticates() const { return m_options.tokens.has_value(); }
 
@@ -46,6 +51,7 @@ private:
     Options m_options;
     std::mutex m_mutex;
     std::map<std::string, Bucket> m_buckets;
+    std::map<std::string, int> m_openStreams;
 };
 
 } // namespace sn::rpc

@@ -12,7 +12,7 @@ const char *daemonUsageText()
     return R"(usage: supernoded --listen ADDR:PORT --state-dir DIR [--config cluster.yaml]
                   [--tls-cert F --tls-key F [--tls-ca F]] [--tokens F] [--metrics-listen ADDR:PORT]
                   [--insecure-no-tls] [--virtual-time] [--rate-limit CALLS_PER_S] [--max-request-bytes N]
-                  [--audit-rows N]
+                  [--max-streams N] [--stream-queue-bytes N] [--audit-rows N]
        supernoded --check-config [--config cluster.yaml] [...]
        supernoded --check-state [--state-dir DIR] [--config cluster.yaml]
 
@@ -26,7 +26,9 @@ const char *daemonUsageText()
   --metrics-listen ADDR:PORT Prometheus /metrics on its own port
   --insecure-no-tls          plain gRPC; loopback addresses only
   --virtual-time             the simulated engine moves only when AdvanceTime asks (tests, demos)
-  --rate-limit CALLS_PER_S   calls per second per principal (default 50000)
+  --rate-limit CALLS_PER_S   calls per second per principal (default 1000, bursts of 2 s)
+  --max-streams N            server streams open at once per principal (default 32)
+  --stream-queue-bytes N     what one stream may queue for a slow reader (default 32 MiB)
   --max-request-bytes N      the largest request accepted (default 16 MiB)
   --audit-rows N             audit rows kept, the oldest dropped beyond (default 200000)
   --check-config             validate the configuration and security options, then exit
@@ -98,7 +100,8 @@ Result<DaemonOptions> parseDaemonOptions(const QStringList &arguments)
         } else if (flag == QLatin1String("--virtual-time")) {
             o.virtualTime = true;
         } else if (flag == QLatin1String("--rate-limit") || flag == QLatin1String("--max-request-bytes") ||
-                   flag == QLatin1String("--audit-rows")) {
+                   flag == QLatin1String("--audit-rows") || flag == QLatin1String("--max-streams") ||
+                   flag == QLatin1String("--stream-queue-bytes")) {
             if (!(s = value(&text)))
                 return s.error();
             bool ok = false;
@@ -109,6 +112,10 @@ Result<DaemonOptions> parseDaemonOptions(const QStringList &arguments)
                 o.callsPerSecond = v;
             else if (flag == QLatin1String("--audit-rows"))
                 o.auditRows = static_cast<std::int64_t>(v);
+            else if (flag == QLatin1String("--max-streams"))
+                o.maxStreams = static_cast<int>(v);
+            else if (flag == QLatin1String("--stream-queue-bytes"))
+                o.streamQueueBytes = static_cast<std::int64_t>(v);
             else
                 o.maxRequestBytes = static_cast<int>(v);
         } else {

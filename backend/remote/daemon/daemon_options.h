@@ -24,7 +24,9 @@ struct DaemonOptions {
     bool checkConfig = false;
     bool checkState = false;  // check the state directory's databases, then exit
     bool virtualTime = false; // the simulated engine moves only on AdvanceTime (tests, demos)
-    double callsPerSecond = 50000;
+    double callsPerSecond = 1000;
+    int maxStreams = 32;                      // server streams open at once per principal
+    std::int64_t streamQueueBytes = 32 << 20; // per server stream, for a slow reader
     int maxRequestBytes = 16 << 20;
     std::int64_t auditRows = 200000; // StateStore::Retention
     bool help = false;

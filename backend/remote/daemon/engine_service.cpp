@@ -29,9 +29,6 @@ pb::Role toProtoRole(Role role)
     return pb::ROLE_UNSPECIFIED;
 }
 
-// Bounded queue per server stream: at 1 batch/s this is minutes of slack for a stalled reader.
-constexpr std::size_t kMaxQueuedStreamMessages = 1024;
-
 std::optional<StateWrite> storeJob(const pb::Job &job)
 {
     return StateWrite(job);
@@ -187,10 +184,19 @@ template <typename Message, typename Request, typename Subscribe>
 grpc::ServerWriteReactor<Message> *EngineService::stream(Ctx *context, const RpcPolicy &policy, const Request &request,
                                                          Subscribe subscribe)
 {
-    auto *writer = new StreamWriter<Message>(kMaxQueuedStreamMessages, [this] { m_metrics.streamClosed(); });
+    // The principal whose stream slot this stream holds, once admitted; given back when it ends.
+    auto slot = std::make_shared<std::string>();
+    auto *writer = new StreamWriter<Message>({m_streamQueue.messages, m_streamQueue.bytes}, [this, slot] {
+        m_metrics.streamClosed();
+        if (!slot->empty())
+            m_gate.releaseStream(*slot);
+    });
     m_metrics.streamOpened();
     Principal who;
-    if (grpc::Status denied = m_gate.admit(*context, policy, &who); !denied.ok()) {
+    grpc::Status denied = m_gate.admit(*context, policy, &who);
+    if (denied.ok() && (denied = m_gate.takeStream(who)).ok())
+        *slot = who.name;
+    if (!denied.ok()) {
         account(*context, policy, who, request, denied);
         writer->sink()->finish(denied);
         return writer;

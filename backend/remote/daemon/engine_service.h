@@ -59,6 +59,13 @@ public:
 
     // Where PushSamples and RegisterNode write (the daemon's engine); without one they are
     // UNIMPLEMENTED. With an action board, push streams carry actions to their agents.
+    // Each server stream's queue for a reader slower than the stream (stream_writer.h).
+    struct StreamQueue {
+        std::size_t messages = 1024; // at 1 batch/s, minutes of slack for a stalled reader
+        std::size_t bytes = 32u << 20;
+    };
+    void setStreamQueue(StreamQueue queue) { m_streamQueue = queue; }
+
     // Writes one audit row per caller whose refusals were counted but not recorded one by one
     // (refusal_tally.h). The daemon calls it every window and when it stops.
     void flushRefusals();
@@ -104,6 +111,7 @@ private:
     LocalEngine *m_ingress = nullptr;
     AgentActionBoard *m_actions = nullptr;
     RefusalTally m_refusals;
+    StreamQueue m_streamQueue;
 };
 
 } // namespace sn::rpc

@@ -2,7 +2,8 @@
 // A server-streaming reply fed from another thread: the engine's queued signals push messages,
 // the writer sends them one at a time (gRPC allows one write in flight) from a bounded queue. A
 // client that reads too slowly is not allowed to grow the daemon's memory: when the queue is
-// full the stream ends with RESOURCE_EXHAUSTED and the client resumes on a fresh stream.
+// full (in messages or in bytes) the stream ends with RESOURCE_EXHAUSTED and the client resumes
+// on a fresh stream.
 //
 // Lifetime: gRPC owns the writer until OnDone; producers hold a StreamSink, which outlives it
 // and drops messages once the writer is gone.
@@ -43,8 +44,12 @@ private:
 
 template <typename T> class StreamWriter final : public grpc::ServerWriteReactor<T> {
 public:
-    explicit StreamWriter(std::size_t maxQueued, std::function<void()> onDone = {})
-        : m_sink(std::make_shared<StreamSink<T>>()), m_maxQueued(maxQueued), m_onDone(std::move(onDone))
+    struct Limits {
+        std::size_t messages = 1024;
+        std::size_t bytes = 32u << 20; // serialized size of the queued messages
+    };
+    explicit StreamWriter(Limits limits, std::function<void()> onDone = {})
+        : m_sink(std::make_shared<StreamSink<T>>()), m_limits(limits), m_onDone(std::move(onDone))
     {
         m_sink->m_writer = this;
     }
@@ -59,9 +64,9 @@ public:
         std::lock_guard lock(m_sink->m_mutex);
         m_writing = false;
         if (!m_queue.empty())
-            m_queue.pop_front();
+            popFrontLocked();
         if (!ok) {
-            m_queue.clear();
+            clearLocked();
             finishLocked(grpc::Status(grpc::StatusCode::CANCELLED, "the client went away"));
             return;
         }
@@ -88,14 +93,34 @@ private:
     {
         if (m_finishing)
             return;
-        if (m_queue.size() >= m_maxQueued) {
-            m_queue.resize(m_writing ? 1 : 0); // the one in flight stays until OnWriteDone
+        const std::size_t size = message.ByteSizeLong();
+        // One message is always taken, however large (the request size limit bounds it).
+        if (m_queue.size() >= m_limits.messages || (!m_queue.empty() && m_queuedBytes + size > m_limits.bytes)) {
+            // The one in flight stays until OnWriteDone.
+            while (m_queue.size() > (m_writing ? 1u : 0u))
+                popBackLocked();
             finishLocked(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED,
                                       "the client reads the stream too slowly; resubscribe"));
             return;
         }
+        m_queuedBytes += size;
         m_queue.push_back(std::move(message));
         startNextLocked();
+    }
+    void popFrontLocked()
+    {
+        m_queuedBytes -= m_queue.front().ByteSizeLong();
+        m_queue.pop_front();
+    }
+    void popBackLocked()
+    {
+        m_queuedBytes -= m_queue.back().ByteSizeLong();
+        m_queue.pop_back();
+    }
+    void clearLocked()
+    {
+        m_queue.clear();
+        m_queuedBytes = 0;
     }
     void finishLocked(grpc::Status status)
     {
@@ -120,7 +145,8 @@ private:
     }
 
     std::shared_ptr<StreamSink<T>> m_sink;
-    std::size_t m_maxQueued;
+    Limits m_limits;
+    std::size_t m_queuedBytes = 0;
     std::function<void()> m_onDone;
     QObject *m_subscription = nullptr;
     std::deque<T> m_queue; // front is in flight while m_writing

@@ -176,6 +176,7 @@ Result<std::unique_ptr<SupernodeDaemon>> SupernodeDaemon::start(const DaemonOpti
     CallGate::Options gate;
     gate.callsPerSecond = options.callsPerSecond;
     gate.burst = options.callsPerSecond * 2;
+    gate.streamsPerPrincipal = options.maxStreams;
     if (!options.tokensFile.empty()) {
         auto tokens = TokenStore::load(options.tokensFile);
         if (!tokens)
@@ -232,6 +233,9 @@ Result<std::unique_ptr<SupernodeDaemon>> SupernodeDaemon::start(const DaemonOpti
     parts->service = std::make_unique<EngineService>(*parts->engine, *parts->gate, *parts->state, parts->metrics,
                                                      QThread::currentThread(), parts->state->epoch());
     parts->service->setIngress(parts->engine.get(), parts->agentActions.get());
+    EngineService::StreamQueue queue;
+    queue.bytes = static_cast<std::size_t>(options.streamQueueBytes);
+    parts->service->setStreamQueue(queue);
     parts->refusalFlush = std::make_unique<QTimer>();
     parts->refusalFlush->setInterval(RefusalTally::Options{}.window);
     QObject::connect(parts->refusalFlush.get(), &QTimer::timeout, parts->refusalFlush.get(),

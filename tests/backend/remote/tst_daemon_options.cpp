@@ -135,6 +135,18 @@ private slots:
         QCOMPARE(parseDaemonOptions({"supernoded", "--audit-rows", "5000"})->auditRows, std::int64_t(5000));
     }
 
+    void streamLimitsAreRead()
+    {
+        const auto defaults = parseDaemonOptions({"supernoded"});
+        QCOMPARE(defaults->maxStreams, 32);
+        QCOMPARE(defaults->streamQueueBytes, std::int64_t(32 << 20));
+        QCOMPARE(defaults->callsPerSecond, 1000.0);
+        const auto set = parseDaemonOptions({"supernoded", "--max-streams", "4", "--stream-queue-bytes", "1e6"});
+        QCOMPARE(set->maxStreams, 4);
+        QCOMPARE(set->streamQueueBytes, std::int64_t(1000000));
+        QVERIFY(!parseDaemonOptions({"supernoded", "--max-streams", "-1"}).ok());
+    }
+
     void tokensAreStoredHashedAndVerified()
     {
         QTemporaryDir dir;
