@@ -85,7 +85,8 @@ Engine::Engine(Options options, QObject *parent) : QObject(parent), m_options(st
     }
     const TelemetrySpec telemetry = m_options.spec.effectiveTelemetry();
     m_telemetry = std::make_unique<TelemetryIngest>(
-        telemetryIngestHost(), TelemetryIngest::openStore(telemetry.dataDir, telemetry.retentionMs));
+        telemetryIngestHost(),
+        TelemetryIngest::openStore(telemetry.dataDir, telemetry.retentionMs, &m_telemetryStoreUnavailable));
     if (m_options.configYaml.empty())
         m_options.configYaml = writeClusterYaml(m_options.spec);
     for (const pb::Event &e : m_options.restoredEvents) {
@@ -98,6 +99,8 @@ Engine::Engine(Options options, QObject *parent) : QObject(parent), m_options(st
     m_logs = std::make_unique<logs::LogService>(logServiceHost(), m_options.spec, m_options.maxLogLines);
     setUpAnomalyWatch();
     setUpJobBackends();
+    if (!m_telemetryStoreUnavailable.empty())
+        recordTelemetryStoreUnavailable();
     if (m_options.spec.effectiveTelemetry().source == TelemetrySource::Simulator) {
         std::tie(m_sim, m_jobs) = makeSimulation(m_options.spec, m_clock->nowMs(), m_options.sim);
         // Restored unfinished jobs come back pending; the scheduler adopts them at its next cycle.

@@ -152,6 +152,7 @@ private:
     Result<std::vector<std::unique_ptr<Collector>>> makeCollectors(const ClusterSpec &spec) const;
     void startCollectors(std::vector<std::unique_ptr<Collector>> collectors);
     void recordTelemetryFailure(const std::string &message);
+    void recordTelemetryStoreUnavailable(); // once, at start: m_telemetryStoreUnavailable says why
     void onCollected(std::size_t index, Result<Collection> result);
     bool nodeReporting(const std::string &node) const;
     pb::ClusterSummary realSummary() const;
@@ -191,6 +192,9 @@ private:
     // Samples into the store (where dataDir and retention of cluster.yaml say), the live streams
     // and the watch.
     std::unique_ptr<TelemetryIngest> m_telemetry;
+    // Why the telemetry store named in cluster.yaml could not be opened; empty when it was (or
+    // when none was named: a memory-only store by choice). Pushed samples are refused meanwhile.
+    std::string m_telemetryStoreUnavailable;
     std::deque<Event> m_events;
     std::uint64_t m_nextEventId = 1;
 

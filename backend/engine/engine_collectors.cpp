@@ -23,6 +23,18 @@ void Engine::recordTelemetryFailure(const std::string &message)
     record(std::move(e));
 }
 
+void Engine::recordTelemetryStoreUnavailable()
+{
+    Event e;
+    e.timeMs = m_clock->nowMs();
+    e.severity = Severity::Critical;
+    e.kind = "telemetry.store_unavailable";
+    e.message = "Telemetry is kept in memory only: " + m_telemetryStoreUnavailable +
+                ". Agents' pushes are refused, so they keep their samples buffered; fix the directory (space, "
+                "permissions, another daemon holding it) and restart supernoded";
+    record(std::move(e));
+}
+
 void Engine::startCollectors(std::vector<std::unique_ptr<Collector>> collectors)
 {
     m_sources.clear();

@@ -47,6 +47,9 @@ TelemetryIngest::Host Engine::telemetryIngestHost()
 
 Result<PushedResult> Engine::ingestPushed(PushStreamTable &table, PushedBatch batch)
 {
+    // Acknowledged means stored durably: an agent deletes what the daemon acknowledged.
+    if (!m_telemetryStoreUnavailable.empty())
+        return Error{ErrorCode::Unavailable, m_telemetryStoreUnavailable + "; the samples are not acknowledged"};
     auto stored = m_telemetry->ingestPushed(table, batch);
     if (!stored)
         return stored.error(); // not acknowledged: the agent sends the batch, lines too, again

@@ -42,7 +42,8 @@ TelemetryIngest::TelemetryIngest(Host host, std::unique_ptr<tsdb::TimeSeriesStor
 {
 }
 
-std::unique_ptr<tsdb::TimeSeriesStore> TelemetryIngest::openStore(const std::string &dataDir, std::int64_t retentionMs)
+std::unique_ptr<tsdb::TimeSeriesStore> TelemetryIngest::openStore(const std::string &dataDir, std::int64_t retentionMs,
+                                                                  std::string *unavailable)
 {
     tsdb::StoreOptions options;
     options.dataDir = QString::fromStdString(dataDir);
@@ -53,6 +54,8 @@ std::unique_ptr<tsdb::TimeSeriesStore> TelemetryIngest::openStore(const std::str
     qCCritical(lcIngest).noquote() << "telemetry store in" << options.dataDir << "cannot be opened ("
                                    << QString::fromStdString(opened.error().message)
                                    << "); keeping telemetry in memory only";
+    if (unavailable)
+        *unavailable = "the telemetry store in " + dataDir + " cannot be opened (" + opened.error().message + ")";
     options.dataDir.clear();
     return std::move(tsdb::TimeSeriesStore::open(options).value());
 }

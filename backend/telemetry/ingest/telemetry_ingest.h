@@ -41,8 +41,10 @@ public:
     TelemetryIngest(Host host, std::unique_ptr<tsdb::TimeSeriesStore> store);
 
     // The store cluster.yaml's telemetry section asks for; a data directory that cannot be used
-    // is reported and the engine runs on a memory-only store rather than not at all.
-    static std::unique_ptr<tsdb::TimeSeriesStore> openStore(const std::string &dataDir, std::int64_t retentionMs);
+    // is reported and the engine runs on a memory-only store rather than not at all, with why in
+    // *unavailable (then pushed samples are not acknowledged: Engine::ingestPushed).
+    static std::unique_ptr<tsdb::TimeSeriesStore> openStore(const std::string &dataDir, std::int64_t retentionMs,
+                                                            std::string *unavailable = nullptr);
 
     // Collected or simulated samples: put in time order, published, watched and stored. A store
     // that refuses them is logged: a collector cannot send them again.

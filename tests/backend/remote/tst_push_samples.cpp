@@ -4,9 +4,11 @@
 // push; malformed messages are refused with the batch and sample that are wrong. Log lines in a
 // batch are searchable (QueryLogs) and mined like any line, and kept once when the batch is
 // sent again; a restarted agent (a new run) counting from 1 again is not taken for a resend.
+// A daemon whose telemetry store cannot open acknowledges nothing and says why.
 #include "backend/api/supernode.grpc.pb.h"
-#include "backend/remote/daemon/push_decoder.h"
+#include "backend/model/directory_lock.h"
 #include "backend/remote/client/remote_engine.h"
+#include "backend/remote/daemon/push_decoder.h"
 #include "backend/sim/super_node_topology.h"
 #include "tests/support/supernoded_process.h"
 
@@ -14,6 +16,7 @@
 #include <grpcpp/security/credentials.h>
 
 #include <QDateTime>
+#include <QDir>
 #include <QFile>
 #include <QSignalSpy>
 #include <QTest>
@@ -240,6 +243,45 @@ private slots:
         QCOMPARE(stored(engine, "0", t0, t0 + 60'000).size(), std::size_t{20});
         QTest::qWait(300);
         QCOMPARE(liveSamples(), 40); // and subscribers do not see the resent samples again
+    }
+
+    // A daemon whose telemetry store cannot open (here: another process holds its directory)
+    // runs on a memory-only store; it must not acknowledge pushes then, or agents would delete
+    // samples nothing keeps (issue 29, item 10). It says so in an event; once the store opens
+    // again (the holder gone, the daemon restarted) the same batch is acknowledged.
+    void pushesAreNotAcknowledgedWhileTheStoreCannotOpen()
+    {
+        test::SupernodedProcess daemon;
+        const QString telemetryDir = daemon.stateDir() + "/telemetry";
+        QVERIFY(QDir().mkpath(telemetryDir));
+        auto holder = lockDirectory(telemetryDir, "the test");
+        QVERIFY(holder.ok());
+        QString why;
+        QVERIFY2(daemon.start(daemonOptions(), &why), qPrintable(why));
+        rpc::RemoteEngine engine(daemon.client("viewer"));
+        const auto events = waitFor(engine.listEvents({}));
+        QVERIFY(events.ok());
+        const auto raised = std::find_if(events->events().begin(), events->events().end(),
+                                         [](const pb::Event &e) { return e.kind() == "telemetry.store_unavailable"; });
+        QVERIFY2(raised != events->events().end(), qPrintable(daemon.output()));
+        QCOMPARE(raised->severity(), pb::SEVERITY_CRITICAL);
+        QVERIFY2(raised->message().find(telemetryDir.toStdString()) != std::string::npos, raised->message().c_str());
+
+        const std::int64_t t0 = QDateTime::currentMSecsSinceEpoch() / 1000 * 1000 - 60'000;
+        pb::PushSamplesResponse response;
+        grpc::Status s = push(*stubFor(daemon), daemon.token("operator"), {batch(1, t0, 10, true)}, &response);
+        QCOMPARE(s.error_code(), grpc::StatusCode::UNAVAILABLE);
+        QVERIFY2(s.error_message().find("not acknowledged") != std::string::npos, s.error_message().c_str());
+        QCOMPARE(response.committed_sequence(), 0u);
+
+        daemon.stop();
+        holder->reset(); // the other holder goes
+        QVERIFY2(daemon.start(daemonOptions(), &why), qPrintable(why));
+        s = push(*stubFor(daemon), daemon.token("operator"), {batch(1, t0, 10, true)}, &response);
+        QVERIFY2(s.ok(), s.error_message().c_str());
+        QCOMPARE(response.committed_sequence(), 1u);
+        rpc::RemoteEngine again(daemon.client("viewer"));
+        QCOMPARE(stored(again, "0", t0, t0 + 60'000).size(), std::size_t{10});
     }
 
     void logLinesAreKeptOnceAndMined()
