@@ -3,6 +3,7 @@
 // and `--interconnect [--json]` the GPUs' NVLinks and PCIe pairs from NVML, which the comms
 // discovery runs on each node. Logic: backend/telemetry, backend/remote/agent.
 #include "backend/model/command_runner.h"
+#include "backend/model/host_port.h"
 #ifdef SN_AGENT_STREAMING
 #include "backend/remote/agent/telemetry_agent.h"
 #endif
@@ -91,6 +92,20 @@ int runStreaming(const QCommandLineParser &parser, const std::string &nvmlPath, 
     o.nvmlLibrary = nvmlPath;
     o.push.target = parser.value("daemon").toStdString();
     o.push.tls = !parser.isSet("insecure-no-tls");
+    // Plain gRPC carries the agent's token in clear: only to a daemon on this machine.
+    if (!o.push.tls) {
+        const auto target = sn::parseHostPort(o.push.target, "--daemon");
+        if (!target) {
+            err << "supernode-agent: " << QString::fromStdString(target.error().message) << "\n";
+            return kExitUsage;
+        }
+        if (!sn::isLoopbackHost(target->host)) {
+            err << "supernode-agent: --insecure-no-tls is accepted for a daemon on loopback only, not "
+                << QString::fromStdString(target->host)
+                << ": the token would cross the network in plain text; use --tls-ca\n";
+            return kExitUsage;
+        }
+    }
     QString why;
     if (o.push.tls) {
         if (!parser.isSet("tls-ca")) {

@@ -6,6 +6,8 @@
 // thread.
 #include "backend/engine/engine_backends.h"
 
+#include "backend/model/host_port.h"
+
 #include "backend/api/job_spec_bounds.h"
 #include "backend/engine/engine.h"
 #include "backend/scheduler/backends/kubectl_backend.h"
@@ -102,8 +104,18 @@ Result<HttpTransport> httpTransportTo(const std::string &baseUrl)
     std::string base = baseUrl;
     while (!base.empty() && base.back() == '/')
         base.pop_back();
-    if (auto check = parseHttpUrl(base); !check)
+    auto check = parseHttpUrl(base);
+    if (!check)
         return invalidArgument("jobBackends.slurm.restUrl: " + check.error().message);
+    // Every call carries the Slurm JWT, and this client speaks plain HTTP only: off this machine
+    // the token would be anyone's on the path.
+    if (!isLoopbackHost(check->host))
+        return invalidArgument("jobBackends.slurm.restUrl '" + baseUrl +
+                               "': the Slurm token would cross the network in plain text; reach slurmrestd "
+                               "through this machine (ssh -L 6820:localhost:6820 " +
+                               check->host +
+                               ", or a TLS tunnel such as stunnel) and name its loopback end, "
+                               "e.g. http://127.0.0.1:6820");
     return HttpTransport([base](const HttpCall &call) -> Result<HttpAnswer> {
         auto url = parseHttpUrl(base + call.path);
         if (!url)

@@ -59,7 +59,8 @@ SlurmBackendSpec readSlurm(const Field &f)
     if (slurm.via == "ssh" && slurm.host.empty())
         fail(where, "'jobBackends.slurm' via ssh needs 'host: head-node' (the machine that runs sbatch)");
     if (slurm.via == "rest" && (slurm.restUrl.empty() || slurm.tokenFile.empty()))
-        fail(where, "'jobBackends.slurm' via rest needs 'restUrl: http://head:6820' and 'tokenFile: /path/to/jwt'");
+        fail(where,
+             "'jobBackends.slurm' via rest needs 'restUrl: http://127.0.0.1:6820' and 'tokenFile: /path/to/jwt'");
     return slurm;
 }
 

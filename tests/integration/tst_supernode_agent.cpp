@@ -346,6 +346,22 @@ private slots:
         QVERIFY(agent.waitForFinished(5000));
     }
 
+    // Plain gRPC would carry the agent's token in clear: refused unless the daemon is on loopback.
+    void plainTextToAnotherMachineIsRefused()
+    {
+        QTemporaryDir dir;
+        for (const char *daemon : {"10.0.0.5:7443", "head01:7443", "[fe80::1]:7443"}) {
+            const Run r = agent({"--daemon", daemon, "--insecure-no-tls", "--buffer-dir", dir.filePath("buffer")},
+                                "/usr/bin:/bin");
+            QVERIFY2(r.exitCode == 2, daemon);
+            QVERIFY2(r.err.contains("loopback only") && r.err.contains("plain text"), r.err.constData());
+        }
+        const Run noPort =
+            agent({"--daemon", "head01", "--insecure-no-tls", "--buffer-dir", dir.filePath("buffer")}, "/usr/bin:/bin");
+        QCOMPARE(noPort.exitCode, 2);
+        QVERIFY2(noPort.err.contains("--daemon 'head01'"), noPort.err.constData());
+    }
+
     void helpVersionAndUsageErrors()
     {
         const Run help = agent({"--help"}, "/usr/bin:/bin");

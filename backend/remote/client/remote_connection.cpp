@@ -1,7 +1,7 @@
 #include "backend/remote/client/remote_connection.h"
 
+#include "backend/model/host_port.h"
 #include "backend/remote/common/certificate_authority.h"
-#include "backend/remote/common/host_port.h"
 
 namespace sn::rpc {
 

@@ -2,8 +2,8 @@
 
 #include "backend/api/reply.h"
 #include "backend/api/supernode.grpc.pb.h"
+#include "backend/model/host_port.h"
 #include "backend/remote/common/grpc_status.h"
-#include "backend/remote/common/host_port.h"
 
 #include <grpcpp/create_channel.h>
 #include <grpcpp/security/credentials.h>

@@ -3,8 +3,8 @@
 // loopback unless told otherwise; --insecure-no-tls only on loopback; a non-loopback address
 // needs TLS and a tokens file.
 
+#include "backend/model/host_port.h"
 #include "backend/model/result.h"
-#include "backend/remote/common/host_port.h"
 
 #include <QStringList>
 

@@ -189,6 +189,19 @@ private slots:
                                    "作业 1 后重新提交"));
     }
 
+    // This client speaks plain HTTP and every call carries the JWT: only to this machine.
+    void theTokenIsNotSentInPlainTextOffLoopback()
+    {
+        for (const char *url : {"http://10.0.0.5:6820", "http://head01:6820", "http://[fe80::1]:6820"}) {
+            auto transport = httpTransportTo(url);
+            QVERIFY2(!transport.ok(), url);
+            QVERIFY2(q(transport.error().message).contains("plain text"), transport.error().message.c_str());
+            QVERIFY2(q(transport.error().message).contains("127.0.0.1"), transport.error().message.c_str());
+        }
+        for (const char *url : {"http://127.0.0.1:6820", "http://localhost:6820/", "http://[::1]:6820"})
+            QVERIFY2(httpTransportTo(url).ok(), url);
+    }
+
     void throughTheEngineFromClusterYaml()
     {
         const std::string yaml = "apiVersion: supernode/v1\nkind: Cluster\nmetadata: {name: lab}\n"

@@ -1,8 +1,8 @@
 // supernoded's command line, its security rules, ADDR:PORT and the tokens file: what is
 // accepted, and what is refused with words that name the flag, file and line.
+#include "backend/model/host_port.h"
 #include "backend/remote/common/access_tokens.h"
 #include "backend/remote/daemon/daemon_options.h"
-#include "backend/remote/common/host_port.h"
 
 #include <QFile>
 #include <QTemporaryDir>

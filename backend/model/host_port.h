@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-namespace sn::rpc {
+namespace sn {
 
 struct HostPort {
     std::string host; // without brackets
@@ -21,4 +21,4 @@ Result<HostPort> parseHostPort(const std::string &text, const std::string &what)
 // 127.0.0.0/8, ::1 and "localhost"; a name that only resolves to loopback is not trusted to.
 bool isLoopbackHost(const std::string &host);
 
-} // namespace sn::rpc
+} // namespace sn

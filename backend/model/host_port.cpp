@@ -1,8 +1,8 @@
-#include "backend/remote/common/host_port.h"
+#include "backend/model/host_port.h"
 
 #include <arpa/inet.h>
 
-namespace sn::rpc {
+namespace sn {
 
 std::string HostPort::toString() const
 {
@@ -54,4 +54,4 @@ bool isLoopbackHost(const std::string &host)
     return false;
 }
 
-} // namespace sn::rpc
+} // namespace sn
