@@ -8,6 +8,7 @@
 
 #include <csignal>
 #include <cstdio>
+#include <sys/stat.h>
 
 namespace {
 volatile std::sig_atomic_t g_stop = 0;
@@ -19,6 +20,10 @@ void onSignal(int)
 
 int main(int argc, char **argv)
 {
+    // The state directory holds the audit log, jobs with their environments, telemetry and
+    // locks: the daemon's alone (0700 directories, 0600 files) whoever starts it. The systemd
+    // unit says so too; a daemon started by hand from a shell with umask 022 did not.
+    ::umask(0077);
     QCoreApplication app(argc, argv);
     auto options = sn::rpc::parseDaemonOptions(QCoreApplication::arguments());
     if (!options) {

@@ -1,5 +1,7 @@
 #include "backend/logs/template_store.h"
 
+#include "backend/model/durable_file.h"
+
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -53,17 +55,8 @@ Status templatesFromText(const std::string &text, TemplateMiner &miner)
 
 Status saveTemplates(const TemplateMiner &miner, const std::string &path)
 {
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        out << templatesToText(miner);
-        out.flush();
-        if (!out)
-            return Error{ErrorCode::Unavailable, "cannot write " + tmp};
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0)
-        return Error{ErrorCode::Unavailable, "cannot replace " + path};
-    return success();
+    // Templates are mined from log lines, which may hold anything: readable by the owner only.
+    return replaceFileDurably(path, templatesToText(miner), 0600);
 }
 
 Status loadTemplates(const std::string &path, TemplateMiner &miner)

@@ -1,9 +1,9 @@
 // Security: the cluster's CA, the server and client certificates, the first admin token, and
 // who may connect to supernoded (its listen address; a token always, a client certificate too
 // with mutual TLS). Apply copies what the head node needs (backend/setup/daemon_service.h).
+#include "backend/model/host_port.h"
 #include "backend/remote/common/access_tokens.h"
 #include "backend/remote/common/certificate_authority.h"
-#include "backend/remote/common/host_port.h"
 #include "backend/setup/daemon_service.h"
 #include "translations/engine_message.h"
 #include "ui/setup/setup_pages.h"
@@ -109,7 +109,7 @@ bool SecurityPage::isComplete() const
 // The listen address as supernoded parses it and as the unit file can carry it; empty when fine.
 static QString listenProblem(const QString &listen)
 {
-    if (auto hp = rpc::parseHostPort(listen.toStdString(), "supernoded listens on"); !hp)
+    if (auto hp = parseHostPort(listen.toStdString(), "supernoded listens on"); !hp)
         return sn::errorText(hp.error());
     setup::DaemonServiceSettings d;
     d.listen = listen.toStdString();

@@ -1,5 +1,7 @@
 #include "backend/remote/common/access_tokens.h"
 
+#include "backend/model/durable_file.h"
+
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/rand.h>
@@ -188,7 +190,8 @@ Status appendToken(const std::string &path, const TokenEntry &entry)
     ::close(fd);
     if (!ok)
         return invalidArgument(path + ": writing the tokens file failed");
-    return success();
+    // A tokens file that was just created is durable only with its directory entry.
+    return syncDirectoryOf(path);
 }
 
 } // namespace sn::rpc

@@ -1,5 +1,7 @@
 #include "backend/remote/common/certificate_authority.h"
 
+#include "backend/model/durable_file.h"
+
 #include <openssl/bio.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
@@ -182,18 +184,7 @@ CertificateFiles certificateFiles(const std::string &dir)
 
 Status writeFileWithMode(const std::string &path, const std::string &text, unsigned mode)
 {
-    const std::string temporary = path + ".tmp";
-    const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
-    if (fd < 0)
-        return invalidArgument(path + ": cannot write");
-    ::fchmod(fd, mode); // the umask must not widen or narrow what was asked for
-    const bool ok = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size()) && ::fsync(fd) == 0;
-    ::close(fd);
-    if (!ok || ::rename(temporary.c_str(), path.c_str()) != 0) {
-        ::unlink(temporary.c_str());
-        return invalidArgument(path + ": writing failed");
-    }
-    return success();
+    return replaceFileDurably(path, text, mode);
 }
 
 Result<std::string> readTextFile(const std::string &path)

@@ -1,5 +1,7 @@
 #include "backend/telemetry/store/block.h"
 
+#include "backend/model/durable_file.h"
+
 #include "backend/telemetry/store/chunk_encoding.h"
 #include "backend/telemetry/store/crc32c.h"
 #include "backend/telemetry/store/varint.h"
@@ -83,12 +85,7 @@ Status syncFile(QFile &f)
 
 Status syncDir(const QString &dir)
 {
-    const int fd = ::open(QFile::encodeName(dir).constData(), O_RDONLY | O_DIRECTORY);
-    if (fd < 0)
-        return Error{ErrorCode::Unavailable, "open " + dir.toStdString() + ": " + std::strerror(errno)};
-    ::fsync(fd);
-    ::close(fd);
-    return success();
+    return syncDirectory(QFile::encodeName(dir).toStdString());
 }
 
 Status writeFile(const QString &path, const std::vector<std::uint8_t> &bytes)

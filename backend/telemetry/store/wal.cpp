@@ -1,5 +1,7 @@
 #include "backend/telemetry/store/wal.h"
 
+#include "backend/model/durable_file.h"
+
 #include "backend/telemetry/store/crc32c.h"
 #include "backend/telemetry/store/varint.h"
 
@@ -187,9 +189,17 @@ Wal::~Wal()
 Status Wal::openSegment(std::uint64_t number)
 {
     const QString path = segmentName(m_dir, number);
-    const int fd = ::open(QFile::encodeName(path).constData(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    const int fd =
+        ::open(QFile::encodeName(path).constData(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
     if (fd < 0)
         return ioError("cannot open WAL segment", path);
+    // The new segment's name must be on disk before anything in it is acknowledged and before a
+    // checkpoint removes the segments it replaces: otherwise a power loss can keep the removals
+    // and lose the segment.
+    if (Status s = syncDirectory(m_dir.toStdString()); !s) {
+        ::close(fd);
+        return s;
+    }
     if (m_fd >= 0)
         ::close(m_fd);
     m_fd = fd;

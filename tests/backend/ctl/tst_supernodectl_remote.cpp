@@ -2,11 +2,13 @@
 // stored hashed), and commands over --remote with TLS and a token; bad URLs and files refused.
 #include "tests/backend/ctl/ctl_process.h"
 #include "tests/support/supernoded_process.h"
+#include "tests/support/syscall_trace.h"
 #include "tests/support/tcp_relay.h"
 
 #include "backend/remote/common/access_tokens.h"
 #include "backend/sim/super_node_topology.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -72,6 +74,46 @@ private slots:
         const auto again = ctl({"certs", "init", certs});
         QCOMPARE(again.exitCode, 1); // never overwrites a CA
         QVERIFY(again.err.contains("exists already"));
+    }
+
+    // Each certificate and key is renamed into place and then its directory fsynced: without
+    // that, a power loss can bring back no CA, or an old key beside a new certificate.
+    void certsInitSyncsTheDirectoryAfterEachRename()
+    {
+        QTemporaryDir dir;
+        const QString certs = QDir(dir.path()).canonicalPath() + "/certs";
+        const auto trace = test::traceSyscalls(qEnvironmentVariable("SN_BINARY_DIR") + "/app/supernodectl/supernodectl",
+                                               {"certs", "init", certs}, "rename,renameat,renameat2,fsync,fdatasync");
+        QVERIFY2(trace.error.isEmpty(), qPrintable(trace.error));
+        const QRegularExpression intoCerts("^rename(at2?)?\\(.*\"" + QRegularExpression::escape(certs) +
+                                           "/(\\w+\\.(pem|key))\"");
+        int renames = 0;
+        for (int at = trace.find(intoCerts); at >= 0; at = trace.find(intoCerts, at + 1)) {
+            ++renames;
+            const int next = trace.find(intoCerts, at + 1);
+            QVERIFY2(trace.directorySynced(certs, at + 1, next), qPrintable(trace.lines[at]));
+        }
+        QCOMPARE(renames, 6);
+    }
+
+    // A temporary file is never opened through a link someone planted at a predictable name:
+    // before, "ca.key.tmp -> victim" made `certs init` write the CA's key into the victim.
+    void aPlantedLinkAtTheTemporaryNameIsNotFollowed()
+    {
+        QTemporaryDir dir;
+        const QString certs = dir.filePath("certs");
+        QVERIFY(QDir().mkpath(certs));
+        QFile victim(dir.filePath("victim"));
+        QVERIFY(victim.open(QIODevice::WriteOnly));
+        victim.write("untouched\n");
+        victim.close();
+        for (const char *name : {"ca.key", "ca.pem", "server.key", "server.pem", "client.key", "client.pem"})
+            QVERIFY(QFile::link(victim.fileName(), certs + "/" + name + ".tmp"));
+        const auto r = ctl({"certs", "init", certs});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(victim.open(QIODevice::ReadOnly));
+        QCOMPARE(victim.readAll(), QByteArray("untouched\n"));
+        QCOMPARE(modeOf(certs + "/ca.key"), 0600u);
     }
 
     void tokensCreatePrintsOnceAndStoresAHash()

@@ -12,8 +12,12 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QDirIterator>
+#include <QFile>
 #include <QSignalSpy>
 #include <QTest>
+
+#include <sys/stat.h>
 
 using namespace sn;
 using sn::test::SupernodedProcess;
@@ -172,6 +176,36 @@ private slots:
         QVERIFY(records[0].timeMs > 0);
         QCOMPARE(records[1].who, std::string("test-viewer"));
         QVERIFY(records[1].outcome.rfind("PERMISSION_DENIED", 0) == 0);
+    }
+
+    // The state (audit log, jobs, telemetry WAL, locks) is the daemon's alone, whoever starts it:
+    // a daemon started by hand from a shell with umask 022 used to leave it world-readable.
+    void stateIsPrivateWhoeverStartsTheDaemon()
+    {
+        const mode_t shellUmask = ::umask(022);
+        SupernodedProcess daemon;
+        QString why;
+        const bool started = daemon.start(daemonOptions(), &why);
+        ::umask(shellUmask);
+        QVERIFY2(started, qPrintable(why));
+        QVERIFY(waitFor(rpc::RemoteEngine(daemon.client("operator")).submitJob(oneGpuJob())).ok());
+        daemon.stop();
+        auto modeOf = [](const QString &path) {
+            struct stat st {};
+            return ::lstat(QFile::encodeName(path).constData(), &st) == 0 ? st.st_mode & 07777 : 07777u;
+        };
+        QCOMPARE(modeOf(daemon.stateDir()), 0700u);
+        int files = 0;
+        QDirIterator it(daemon.stateDir(), QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+                        QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString path = it.next();
+            const bool dir = it.fileInfo().isDir();
+            files += dir ? 0 : 1;
+            QVERIFY2(modeOf(path) == (dir ? 0700u : 0600u),
+                     qPrintable(QString("%1 is %2").arg(path).arg(modeOf(path), 4, 8, QChar('0'))));
+        }
+        QVERIFY2(files >= 3, qPrintable(QString::number(files))); // state.db, a WAL segment, ...
     }
 
     // A caller without a token cannot fill the disk with audit rows (issue 29): its first refusal
