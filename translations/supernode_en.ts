@@ -6937,114 +6937,6 @@ supernoded will listen on %4 with TLS and take a connection only with a token%5.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>usage: supernodectl [--json] [--lang zh_CN|en] [--config cluster.yaml] COMMAND [ARGS]
-       supernodectl --remote grpcs://HOST:PORT --token-file F [--ca F] [--client-cert F --client-key F] COMMAND
-
-Commands:
-  status [--after SECONDS]         cluster headline numbers (GPUs, utilization, temperature,
-                                   power, jobs, anomalies) after running the engine that long
-  nodes                            every node: address, GPUs (count and model), reporting or
-                                   not, known from cluster.yaml (configured), its agent
-                                   (registered; unconfigured: only its agent) or the simulator,
-                                   and when its agent last registered it
-  sim faults                       the faults the simulated super node can inject
-  sim run [--seconds N] [--seed S] [--inject KIND:NODE[:INDEX][@SECOND]]...
-                                   run the simulated super node in virtual time, inject faults,
-                                   and print the summary and the events raised
-  sim --trace FILE [--nodes NODES.csv] [--policy fifo|bestfit|default] [--inflate [--seed N]]
-                                   replay a job trace (Alibaba OpenB or generic CSV) on the
-                                   scheduler in virtual time, or run FGD workload inflation
-  config check FILE                validate a cluster.yaml; errors name line and column
-  inspect nvidia-smi FILE          what the nvidia-smi parsers read from a captured `-q -x`
-                                   XML or `--query-gpu` CSV (with header); errors name line
-                                   and column
-  inspect metrics FILE             what the Prometheus text parser reads from a captured /metrics
-                                   scrape: metric families, types, series, values
-  inspect topo FILE [--host NAME] [--gpu-model MODEL] [--nccl-env | --nccl-xml]
-                                   the topology graph read from a captured nvidia-smi topo -m:
-                                   devices, link type per pair, NIC and NUMA affinity;
-                                   --nccl-env: the NCCL environment it calls for, with reasons;
-                                   --nccl-xml: its NCCL_TOPO_FILE (needs PCI bus ids)
-  logs [--node N] [--gpu G] [--job ID] [--contains TEXT] [--level info|warning|error|critical]
-       [--last SECONDS] [--limit N]
-                                   the engine&apos;s log lines (default: the last hour, 100 lines)
-  logs templates FILE [--format FORMAT] [--settings FILE --source NAME]
-                                   the template of every line of a log file (--json: one object
-                                   per line, then a summary); FORMAT like
-                                   &apos;&lt;Date&gt; &lt;Time&gt; &lt;Level&gt; &lt;Component&gt;: &lt;Content&gt;&apos;
-  anomaly scan FILE.csv            the metric anomaly detectors over a timestamp,value series
-                                   (NAB&apos;s layout); --json: one object per row
-  plan --model-params N [--gpus N] [--gpu-model MODEL] [--nodes N] [--tp N] [--pp N]
-       [--zero 0-3 | --fsdp FULL_SHARD|SHARD_GRAD_OP|NO_SHARD] [--precision fp32|fp16|bf16|fp8] [--optimizer adam|adamw|sgd|adam8bit]
-       [--seq N] [--micro-batch N] [--grad-accum N] [--checkpointing none|selective|full]
-       [--sequence-parallel] [--layers N --hidden N --heads N --kv-heads N --head-dim N]
-       [--mfu F] [--overlap F] [--compression none|fp8|ratio:R|topk:F] [--reserve-gib G]
-       [--tokens N] [--nics-per-node N] [--nic-gbps G] [--explain]
-       [--inference [--weights fp16|bf16|fp8|int8|int4] [--kv-cache FORMAT] [--batch N]
-                    [--output-tokens N]]
-                                   will a model fit on these GPUs, how long will it take, how
-                                   should it run: memory per GPU, largest micro-batch, step and
-                                   job time, communication share, configurations that fit;
-                                   on the cluster&apos;s GPUs and topology unless --gpu-model names
-                                   another (docs/planner.md); --explain: how each number was
-                                   computed
-  jobs submit --gpus N [--name S] [--user U] [--queue Q] [--priority-class C] [--runtime SECONDS]
-       [--backend embedded|slurm|kubernetes] [--command CMD] [--nodes N] [--tasks-per-node N]
-       [--cpus N] [--partition P] [--time-limit SECONDS] [--workdir DIR] [--gpu-model M]
-       [--image IMAGE] [--dry-run]
-                                   submit a job (also: supernodectl submit ...); --dry-run prints
-                                   exactly what the backend would be sent (the sbatch script, the
-                                   manifests) and, on stderr, the command it goes to
-  jobs list [--state STATE] [--limit N] | jobs get ID | jobs cancel ID | jobs requeue ID
-                                   jobs (useful with --remote: the daemon keeps them)
-  jobs why ID                      why a job waits (the scheduler&apos;s reason, its place in the
-                                   order), or what it does instead
-  events [--open] [--limit N]      the event timeline, newest first
-  gpus [--node N] [--after SECONDS]
-                                   every GPU&apos;s newest values of the last minute: utilization,
-                                   memory, temperature, power, SM clock, last XID, job
-  top [--node N] [--interval SECONDS] [--iterations N]
-                                   the same, busiest GPUs first under the cluster&apos;s headline,
-                                   refreshed every interval (until interrupted, or N times)
-  query METRIC [--node N] [--gpu G] [--last SECONDS] [--step SECONDS]
-        [--agg avg|min|max|sum|p95] [--by LABEL,...]
-                                   a metric&apos;s series over the last SECONDS (default 300): raw
-                                   points, or one a step (across series with --agg)
-  bench [--seconds N]              how fast this engine answers from here: GetSummary round
-                                   trips and a GPU chart query (read-only)
-  certs init DIR [--host NAME]...  create a CA, a server certificate (for 127.0.0.1, localhost
-                                   and each NAME) and a client certificate in DIR; keys 0600
-  tokens create --role viewer|operator|admin --file F [--name NAME]
-                                   add a token to supernoded&apos;s tokens file (stored hashed) and
-                                   print the token, once
-  report [--from T] [--to T] [--scope cluster|node:N|queue:Q|job:ID] [--sections a,b]
-         [--snapshot FILE] [--seed N] [--lang zh_CN|en] --format pdf|html|csv -o PATH
-                                   a cluster report for a range (default: the last 24 hours;
-                                   the embedded simulated super node simulates the range first);
-                                   csv writes one file per table into the folder PATH;
-                                   --lang: the report&apos;s language (default: LANG);
-                                   T: ISO 8601 (2026-01-01T00:00:00Z) or epoch milliseconds
-  snapshot [--from T] [--to T] [--scope S] -o FILE
-                                   save the range&apos;s data into one file that report --snapshot
-                                   builds the same report from on another machine
-  version                          print the version
-
-Options:
-  --json                           print one JSON object (field names as in supernode.proto)
-  --lang zh_CN|en                  the language of the human output (default: LC_ALL,
-                                   LC_MESSAGES, LANG); --json keys and exit codes do not change
-  --config FILE                    the cluster.yaml to simulate (default: built-in demo,
-                                   2 nodes x 8 H100 80GB)
-  --remote URL                     talk to a supernoded: grpcs://HOST:PORT (TLS) or grpc://...
-  --token-file F                   the bearer token, one line (supernodectl tokens create)
-  --ca F                           the CA that signed the daemon&apos;s certificate (certs init: ca.pem)
-  --client-cert F --client-key F   for a daemon that asks for mutual TLS
-
-Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine unavailable.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 takes no argument &apos;%2&apos;</source>
         <translation type="unfinished"></translation>
     </message>
@@ -7134,6 +7026,138 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine una
     </message>
     <message>
         <source>no series of %1 in the last %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>usage: supernodectl [--json] [--lang zh_CN|en] [--config cluster.yaml] COMMAND [ARGS]
+       supernodectl --remote grpcs://HOST:PORT --token-file F [--ca F] [--client-cert F --client-key F] COMMAND
+
+Commands:
+  status [--after SECONDS]         cluster headline numbers (GPUs, utilization, temperature,
+                                   power, jobs, anomalies) after running the engine that long
+  nodes                            every node: address, GPUs (count and model), reporting or
+                                   not, known from cluster.yaml (configured), its agent
+                                   (registered; unconfigured: only its agent) or the simulator,
+                                   and when its agent last registered it
+  sim faults                       the faults the simulated super node can inject
+  sim run [--seconds N] [--seed S] [--inject KIND:NODE[:INDEX][@SECOND]]...
+                                   run the simulated super node in virtual time, inject faults,
+                                   and print the summary and the events raised
+  sim --trace FILE [--nodes NODES.csv] [--policy fifo|bestfit|default] [--inflate [--seed N]]
+                                   replay a job trace (Alibaba OpenB or generic CSV) on the
+                                   scheduler in virtual time, or run FGD workload inflation
+  config check FILE                validate a cluster.yaml; errors name line and column
+  inspect nvidia-smi FILE          what the nvidia-smi parsers read from a captured `-q -x`
+                                   XML or `--query-gpu` CSV (with header); errors name line
+                                   and column
+  inspect metrics FILE             what the Prometheus text parser reads from a captured /metrics
+                                   scrape: metric families, types, series, values
+  inspect topo FILE [--host NAME] [--gpu-model MODEL] [--nccl-env | --nccl-xml]
+                                   the topology graph read from a captured nvidia-smi topo -m:
+                                   devices, link type per pair, NIC and NUMA affinity;
+                                   --nccl-env: the NCCL environment it calls for, with reasons;
+                                   --nccl-xml: its NCCL_TOPO_FILE (needs PCI bus ids)
+  logs [--node N] [--gpu G] [--job ID] [--contains TEXT] [--level info|warning|error|critical]
+       [--last SECONDS] [--limit N]
+                                   the engine&apos;s log lines (default: the last hour, 100 lines)
+  logs templates FILE [--format FORMAT] [--settings FILE --source NAME]
+                                   the template of every line of a log file (--json: one object
+                                   per line, then a summary); FORMAT like
+                                   &apos;&lt;Date&gt; &lt;Time&gt; &lt;Level&gt; &lt;Component&gt;: &lt;Content&gt;&apos;
+  anomaly scan FILE.csv            the metric anomaly detectors over a timestamp,value series
+                                   (NAB&apos;s layout); --json: one object per row
+  plan --model-params N [--gpus N] [--gpu-model MODEL] [--nodes N] [--tp N] [--pp N]
+       [--zero 0-3 | --fsdp FULL_SHARD|SHARD_GRAD_OP|NO_SHARD] [--precision fp32|fp16|bf16|fp8] [--optimizer adam|adamw|sgd|adam8bit]
+       [--seq N] [--micro-batch N] [--grad-accum N] [--checkpointing none|selective|full]
+       [--sequence-parallel] [--layers N --hidden N --heads N --kv-heads N --head-dim N]
+       [--mfu F] [--overlap F] [--compression none|fp8|ratio:R|topk:F] [--reserve-gib G]
+       [--tokens N] [--nics-per-node N] [--nic-gbps G] [--explain]
+       [--inference [--weights fp16|bf16|fp8|int8|int4] [--kv-cache FORMAT] [--batch N]
+                    [--output-tokens N]]
+                                   will a model fit on these GPUs, how long will it take, how
+                                   should it run: memory per GPU, largest micro-batch, step and
+                                   job time, communication share, configurations that fit;
+                                   on the cluster&apos;s GPUs and topology unless --gpu-model names
+                                   another (docs/planner.md); --explain: how each number was
+                                   computed
+  jobs submit --gpus N [--name S] [--user U] [--queue Q] [--priority-class C] [--runtime SECONDS]
+       [--backend embedded|slurm|kubernetes] [--command CMD] [--nodes N] [--tasks-per-node N]
+       [--cpus N] [--partition P] [--time-limit SECONDS] [--workdir DIR] [--gpu-model M]
+       [--image IMAGE] [--dry-run]
+                                   submit a job (also: supernodectl submit ...); --dry-run prints
+                                   exactly what the backend would be sent (the sbatch script, the
+                                   manifests) and, on stderr, the command it goes to
+  jobs list [--state STATE] [--limit N] | jobs get ID | jobs cancel ID | jobs requeue ID
+                                   jobs (useful with --remote: the daemon keeps them)
+  jobs why ID                      why a job waits (the scheduler&apos;s reason, its place in the
+                                   order), or what it does instead
+  events [--open] [--limit N]      the event timeline, newest first
+  gpus [--node N] [--after SECONDS]
+                                   every GPU&apos;s newest values of the last minute: utilization,
+                                   memory, temperature, power, SM clock, last XID, job
+  top [--node N] [--interval SECONDS] [--iterations N]
+                                   the same, busiest GPUs first under the cluster&apos;s headline,
+                                   refreshed every interval (until interrupted, or N times)
+  query METRIC [--node N] [--gpu G] [--last SECONDS] [--step SECONDS]
+        [--agg avg|min|max|sum|p95] [--by LABEL,...]
+                                   a metric&apos;s series over the last SECONDS (default 300): raw
+                                   points, or one a step (across series with --agg)
+  bench [--seconds N]              how fast this engine answers from here: GetSummary round
+                                   trips and a GPU chart query (read-only)
+  certs init DIR [--host NAME]...  create a CA, a server certificate (for 127.0.0.1, localhost
+                                   and each NAME) and a client certificate in DIR; keys 0600
+  tokens create --role viewer|operator|admin --file F [--name NAME]
+                                   add a token to supernoded&apos;s tokens file (stored hashed) and
+                                   print the token, once
+  known-hosts add [USER@]HOST[:PORT] [--accept-host-key SHA256:...] [--known-hosts FILE]
+                                   record a node&apos;s SSH host key (run as the user of the program
+                                   that connects: supernoded, the engine); without the
+                                   fingerprint the key is shown and refused
+  report [--from T] [--to T] [--scope cluster|node:N|queue:Q|job:ID] [--sections a,b]
+         [--snapshot FILE] [--seed N] [--lang zh_CN|en] --format pdf|html|csv -o PATH
+                                   a cluster report for a range (default: the last 24 hours;
+                                   the embedded simulated super node simulates the range first);
+                                   csv writes one file per table into the folder PATH;
+                                   --lang: the report&apos;s language (default: LANG);
+                                   T: ISO 8601 (2026-01-01T00:00:00Z) or epoch milliseconds
+  snapshot [--from T] [--to T] [--scope S] -o FILE
+                                   save the range&apos;s data into one file that report --snapshot
+                                   builds the same report from on another machine
+  version                          print the version
+
+Options:
+  --json                           print one JSON object (field names as in supernode.proto)
+  --lang zh_CN|en                  the language of the human output (default: LC_ALL,
+                                   LC_MESSAGES, LANG); --json keys and exit codes do not change
+  --config FILE                    the cluster.yaml to simulate (default: built-in demo,
+                                   2 nodes x 8 H100 80GB)
+  --remote URL                     talk to a supernoded: grpcs://HOST:PORT (TLS) or grpc://...
+  --token-file F                   the bearer token, one line (supernodectl tokens create)
+  --ca F                           the CA that signed the daemon&apos;s certificate (certs init: ca.pem)
+  --client-cert F --client-key F   for a daemon that asks for mutual TLS
+
+Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine unavailable.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected: known-hosts add [USER@]HOST[:PORT] [--accept-host-key SHA256:...] [--known-hosts FILE] [--ssh-config FILE]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--accept-host-key takes a fingerprint as ssh-keygen -l prints it (SHA256:...), not &apos;%1&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare the fingerprint with the one the node shows (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub on its console), then run this again with --accept-host-key and that fingerprint.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: its host key is known already</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: host key %2 recorded</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

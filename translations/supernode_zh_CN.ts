@@ -6965,6 +6965,98 @@ supernoded 将在 %4 上以 TLS 监听，只接受带令牌%5的连接。</trans
         <translation>应为：jobs submit|list|get|why|cancel|requeue</translation>
     </message>
     <message>
+        <source>%1 takes no argument &apos;%2&apos;</source>
+        <translation>%1 不接受参数 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>GetSummary calls per second</source>
+        <translation>每秒 GetSummary 调用数</translation>
+    </message>
+    <message>
+        <source>GetSummary round trip, median</source>
+        <translation>GetSummary 往返时间，中位数</translation>
+    </message>
+    <message>
+        <source>GetSummary round trip, p99</source>
+        <translation>GetSummary 往返时间，p99</translation>
+    </message>
+    <message>
+        <source>GPU chart query (1 h, median of 5)</source>
+        <translation>GPU 图表查询（1 小时，5 次的中位数）</translation>
+    </message>
+    <message>
+        <source>%1 calls in %2 s; the chart query returned %3 series, %4 points</source>
+        <translation>%2 秒内 %1 次调用；图表查询返回 %3 条序列，%4 个点</translation>
+    </message>
+    <message>
+        <source>--level must be info, warning, error or critical, not &apos;%1&apos;</source>
+        <translation>--level 必须为 info、warning、error 或 critical，而不是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>no log lines match</source>
+        <translation>没有匹配的日志行</translation>
+    </message>
+    <message>
+        <source>node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>util %</source>
+        <translation>利用率 %</translation>
+    </message>
+    <message>
+        <source>memory MiB</source>
+        <translation>显存 MiB</translation>
+    </message>
+    <message>
+        <source>temp C</source>
+        <translation>温度 C</translation>
+    </message>
+    <message>
+        <source>power W</source>
+        <translation>功耗 W</translation>
+    </message>
+    <message>
+        <source>SM MHz</source>
+        <translation>SM MHz</translation>
+    </message>
+    <message>
+        <source>XID</source>
+        <translation>XID</translation>
+    </message>
+    <message>
+        <source>job</source>
+        <translation>作业</translation>
+    </message>
+    <message>
+        <source>no GPU reported in the last minute</source>
+        <translation>最近一分钟没有 GPU 上报数据</translation>
+    </message>
+    <message>
+        <source>%1 of %2 GPUs busy, %3 jobs running, %4 pending, %5 anomalies open</source>
+        <translation>%2 块 GPU 中 %1 块繁忙，%3 个作业运行中，%4 个等待中，%5 个未处理异常</translation>
+    </message>
+    <message>
+        <source>query needs a metric, e.g. query DCGM_FI_DEV_GPU_UTIL</source>
+        <translation>query 需要一个指标，例如 query DCGM_FI_DEV_GPU_UTIL</translation>
+    </message>
+    <message>
+        <source>--agg must be avg, min, max, sum or p95, not &apos;%1&apos;</source>
+        <translation>--agg 必须为 avg、min、max、sum 或 p95，而不是 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>--agg needs --step SECONDS</source>
+        <translation>--agg 需要 --step SECONDS</translation>
+    </message>
+    <message>
+        <source>no series of %1 in the last %2 s</source>
+        <translation>最近 %2 秒内没有 %1 的序列</translation>
+    </message>
+    <message>
         <source>usage: supernodectl [--json] [--lang zh_CN|en] [--config cluster.yaml] COMMAND [ARGS]
        supernodectl --remote grpcs://HOST:PORT --token-file F [--ca F] [--client-cert F --client-key F] COMMAND
 
@@ -7045,6 +7137,10 @@ Commands:
   tokens create --role viewer|operator|admin --file F [--name NAME]
                                    add a token to supernoded&apos;s tokens file (stored hashed) and
                                    print the token, once
+  known-hosts add [USER@]HOST[:PORT] [--accept-host-key SHA256:...] [--known-hosts FILE]
+                                   record a node&apos;s SSH host key (run as the user of the program
+                                   that connects: supernoded, the engine); without the
+                                   fingerprint the key is shown and refused
   report [--from T] [--to T] [--scope cluster|node:N|queue:Q|job:ID] [--sections a,b]
          [--snapshot FILE] [--seed N] [--lang zh_CN|en] --format pdf|html|csv -o PATH
                                    a cluster report for a range (default: the last 24 hours;
@@ -7150,6 +7246,10 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine una
   tokens create --role viewer|operator|admin --file F [--name NAME]
                                    向 supernoded 的 tokens 文件添加令牌（以哈希保存），
                                    并输出该令牌，仅此一次
+  known-hosts add [USER@]HOST[:PORT] [--accept-host-key SHA256:...] [--known-hosts FILE]
+                                   记录节点的 SSH 主机密钥（以发起连接的程序的
+                                   用户运行：supernoded、引擎）；不给指纹时
+                                   显示该密钥并拒绝
   report [--from T] [--to T] [--scope cluster|node:N|queue:Q|job:ID] [--sections a,b]
          [--snapshot FILE] [--seed N] [--lang zh_CN|en] --format pdf|html|csv -o PATH
                                    某时间范围的集群报告（默认：最近 24 小时；
@@ -7177,96 +7277,24 @@ Exit codes: 0 ok, 1 request failed, 2 usage error, 3 invalid input, 4 engine una
 </translation>
     </message>
     <message>
-        <source>%1 takes no argument &apos;%2&apos;</source>
-        <translation>%1 不接受参数 &apos;%2&apos;</translation>
+        <source>expected: known-hosts add [USER@]HOST[:PORT] [--accept-host-key SHA256:...] [--known-hosts FILE] [--ssh-config FILE]</source>
+        <translation>应为：known-hosts add [USER@]HOST[:PORT] [--accept-host-key SHA256:...] [--known-hosts FILE] [--ssh-config FILE]</translation>
     </message>
     <message>
-        <source>GetSummary calls per second</source>
-        <translation>每秒 GetSummary 调用数</translation>
+        <source>--accept-host-key takes a fingerprint as ssh-keygen -l prints it (SHA256:...), not &apos;%1&apos;</source>
+        <translation>--accept-host-key 需要 ssh-keygen -l 输出格式的指纹（SHA256:...），而不是 &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>GetSummary round trip, median</source>
-        <translation>GetSummary 往返时间，中位数</translation>
+        <source>Compare the fingerprint with the one the node shows (ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub on its console), then run this again with --accept-host-key and that fingerprint.</source>
+        <translation>请将该指纹与节点显示的指纹（在节点控制台上运行 ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub）核对，然后带上 --accept-host-key 和该指纹重新运行此命令。</translation>
     </message>
     <message>
-        <source>GetSummary round trip, p99</source>
-        <translation>GetSummary 往返时间，p99</translation>
+        <source>%1: its host key is known already</source>
+        <translation>%1：其主机密钥已是已知的</translation>
     </message>
     <message>
-        <source>GPU chart query (1 h, median of 5)</source>
-        <translation>GPU 图表查询（1 小时，5 次的中位数）</translation>
-    </message>
-    <message>
-        <source>%1 calls in %2 s; the chart query returned %3 series, %4 points</source>
-        <translation>%2 秒内 %1 次调用；图表查询返回 %3 条序列，%4 个点</translation>
-    </message>
-    <message>
-        <source>--level must be info, warning, error or critical, not &apos;%1&apos;</source>
-        <translation>--level 必须为 info、warning、error 或 critical，而不是 &apos;%1&apos;</translation>
-    </message>
-    <message>
-        <source>no log lines match</source>
-        <translation>没有匹配的日志行</translation>
-    </message>
-    <message>
-        <source>node</source>
-        <translation>节点</translation>
-    </message>
-    <message>
-        <source>GPU</source>
-        <translation>GPU</translation>
-    </message>
-    <message>
-        <source>util %</source>
-        <translation>利用率 %</translation>
-    </message>
-    <message>
-        <source>memory MiB</source>
-        <translation>显存 MiB</translation>
-    </message>
-    <message>
-        <source>temp C</source>
-        <translation>温度 C</translation>
-    </message>
-    <message>
-        <source>power W</source>
-        <translation>功耗 W</translation>
-    </message>
-    <message>
-        <source>SM MHz</source>
-        <translation>SM MHz</translation>
-    </message>
-    <message>
-        <source>XID</source>
-        <translation>XID</translation>
-    </message>
-    <message>
-        <source>job</source>
-        <translation>作业</translation>
-    </message>
-    <message>
-        <source>no GPU reported in the last minute</source>
-        <translation>最近一分钟没有 GPU 上报数据</translation>
-    </message>
-    <message>
-        <source>%1 of %2 GPUs busy, %3 jobs running, %4 pending, %5 anomalies open</source>
-        <translation>%2 块 GPU 中 %1 块繁忙，%3 个作业运行中，%4 个等待中，%5 个未处理异常</translation>
-    </message>
-    <message>
-        <source>query needs a metric, e.g. query DCGM_FI_DEV_GPU_UTIL</source>
-        <translation>query 需要一个指标，例如 query DCGM_FI_DEV_GPU_UTIL</translation>
-    </message>
-    <message>
-        <source>--agg must be avg, min, max, sum or p95, not &apos;%1&apos;</source>
-        <translation>--agg 必须为 avg、min、max、sum 或 p95，而不是 &apos;%1&apos;</translation>
-    </message>
-    <message>
-        <source>--agg needs --step SECONDS</source>
-        <translation>--agg 需要 --step SECONDS</translation>
-    </message>
-    <message>
-        <source>no series of %1 in the last %2 s</source>
-        <translation>最近 %2 秒内没有 %1 的序列</translation>
+        <source>%1: host key %2 recorded</source>
+        <translation>%1：已记录主机密钥 %2</translation>
     </message>
 </context>
 <context>

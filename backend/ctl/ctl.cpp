@@ -99,6 +99,10 @@ Commands:
   tokens create --role viewer|operator|admin --file F [--name NAME]
                                    add a token to supernoded's tokens file (stored hashed) and
                                    print the token, once
+  known-hosts add [USER@]HOST[:PORT] [--accept-host-key SHA256:...] [--known-hosts FILE]
+                                   record a node's SSH host key (run as the user of the program
+                                   that connects: supernoded, the engine); without the
+                                   fingerprint the key is shown and refused
   report [--from T] [--to T] [--scope cluster|node:N|queue:Q|job:ID] [--sections a,b]
          [--snapshot FILE] [--seed N] [--lang zh_CN|en] --format pdf|html|csv -o PATH
                                    a cluster report for a range (default: the last 24 hours;
@@ -352,6 +356,8 @@ int run(const QStringList &arguments, QTextStream &out, QTextStream &err)
         return snapshotCommand(ctx);
     if (command == QLatin1String("tokens"))
         return tokensCommand(ctx);
+    if (command == QLatin1String("known-hosts"))
+        return knownHostsCommand(ctx);
     if (command == QLatin1String("version")) {
         if (ctx.json)
             out << "{\"name\":\"supernodectl\",\"version\":\"" << SN_VERSION << "\"}\n";

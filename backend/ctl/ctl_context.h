@@ -70,6 +70,8 @@ int certsCommand(Context &ctx);
 int jobsCommand(Context &ctx);
 int eventsCommand(Context &ctx);
 int tokensCommand(Context &ctx);
+// ctl_known_hosts.cpp: "known-hosts add": record a node's SSH host key by its fingerprint.
+int knownHostsCommand(Context &ctx);
 // ctl_telemetry.cpp: "gpus" (each GPU's newest values), "top" (the same, busiest first, refreshed),
 // "query METRIC" (QueryRange); ctl_logs.cpp: "logs [--node N]..." (QueryLogs); ctl_bench.cpp:
 // "bench" (read-only round trips to the engine).

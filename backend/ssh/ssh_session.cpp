@@ -129,6 +129,30 @@ Status SshSession::connect()
         return success();
     if (!m_configured)
         return m_configured;
+    Status verdict = reachAndVerify();
+    if (verdict)
+        verdict = authenticate();
+    if (!verdict) {
+        freeSession();
+        m_configured = configure();
+        return verdict;
+    }
+    return success();
+}
+
+Status SshSession::checkHostKey()
+{
+    std::lock_guard lock(m_mutex);
+    if (!m_configured)
+        return m_configured;
+    const Status verdict = reachAndVerify();
+    freeSession(); // never authenticated: not a connection to keep
+    m_configured = configure();
+    return verdict;
+}
+
+Status SshSession::reachAndVerify()
+{
     if (m_connected || !m_session) // a dropped connection: libssh sessions cannot reconnect
         if (m_configured = configure(); !m_configured)
             return m_configured;
@@ -143,15 +167,7 @@ Status SshSession::connect()
     const std::string knownHosts = ssh_options_get(m_session, SSH_OPTIONS_KNOWNHOSTS, &value) == SSH_OK
                                        ? takeString(value)
                                        : std::string("~/.ssh/known_hosts");
-    Status verdict = verifyHostKey(m_session, knownHosts, m_options.hostKeys);
-    if (verdict)
-        verdict = authenticate();
-    if (!verdict) {
-        freeSession();
-        m_configured = configure();
-        return verdict;
-    }
-    return success();
+    return verifyHostKey(m_session, knownHosts, m_options.hostKeys);
 }
 
 Status SshSession::authenticate()

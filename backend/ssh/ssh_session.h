@@ -49,6 +49,10 @@ public:
     // accepted), each with libssh's own words. Connecting again after a failure or a dropped
     // connection starts a fresh session.
     Status connect();
+    // Connects, verifies the host key (recording it when the policy accepts an unknown one) and
+    // disconnects without authenticating: `supernodectl known-hosts add` needs no account on
+    // the node. The same errors as connect(), bar authentication's.
+    Status checkHostKey();
     bool connected();
     void disconnect();
 
@@ -67,6 +71,7 @@ public:
 
 private:
     Status configure();    // a fresh ssh_session with every option set; no network
+    Status reachAndVerify(); // ssh_connect and the host key check, m_mutex held
     Status authenticate(); // after the host key passed
     void freeSession();
 
