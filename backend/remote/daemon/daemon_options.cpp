@@ -148,6 +148,20 @@ Status checkDaemonSecurity(const DaemonOptions &o)
         return Error{ErrorCode::PermissionDenied, "listening on " + o.listen.host +
                                                       " (beyond loopback) needs --tokens: anyone who can reach "
                                                       "the port could otherwise run jobs"};
+    // /metrics beyond loopback: HTTPS with the daemon's certificate and a bearer token
+    // (metrics_access.h); on loopback it stays plain and open to this machine.
+    if (o.metricsListen && !isLoopbackHost(o.metricsListen->host)) {
+        if (!tls)
+            return Error{ErrorCode::PermissionDenied,
+                         "--metrics-listen " + o.metricsListen->toString() +
+                             " (beyond loopback) is served over TLS: give --tls-cert and --tls-key "
+                             "(Prometheus scrapes it with scheme: https), or listen on 127.0.0.1"};
+        if (o.tokensFile.empty())
+            return Error{ErrorCode::PermissionDenied,
+                         "--metrics-listen " + o.metricsListen->toString() +
+                             " (beyond loopback) needs --tokens: Prometheus presents a token of that file "
+                             "(authorization: credentials_file), or listen on 127.0.0.1"};
+    }
     return success();
 }
 

@@ -1,5 +1,8 @@
 #include "backend/remote/daemon/supernode_daemon.h"
 
+#include "backend/remote/daemon/metrics_access.h"
+#include "backend/telemetry/prometheus/tls_stream.h"
+
 #include "backend/engine/engine_config.h"
 #include "backend/engine/local_engine.h"
 #include "backend/model/directory_lock.h"
@@ -8,6 +11,7 @@
 #include "backend/remote/daemon/agent_power_limit_setter.h"
 #include "backend/remote/daemon/call_gate.h"
 #include "backend/remote/daemon/engine_service.h"
+#include "backend/remote/daemon/latest_samples.h"
 #include "backend/remote/daemon/rpc_policies.h"
 #include "backend/remote/daemon/service_metrics.h"
 #include "backend/remote/daemon/state_store.h"
@@ -33,35 +37,6 @@
 Q_LOGGING_CATEGORY(lcDaemon, "sn.remote.daemon")
 
 namespace sn::rpc {
-
-// The latest value of every series, for /metrics (Prometheus wants the current value, not history).
-class LatestSamples {
-public:
-    void update(const pb::SampleBatch &batch)
-    {
-        std::lock_guard lock(m_mutex);
-        for (const pb::Sample &s : batch.samples()) {
-            Labels labels;
-            for (const auto &[k, v] : s.labels())
-                labels.emplace(k, v);
-            MetricSample &m = m_latest[{s.metric(), labels}];
-            m = MetricSample{s.metric(), std::move(labels), s.time_ms(), s.value()};
-        }
-    }
-    std::vector<MetricSample> snapshot() const
-    {
-        std::lock_guard lock(m_mutex);
-        std::vector<MetricSample> out;
-        out.reserve(m_latest.size());
-        for (const auto &[key, sample] : m_latest)
-            out.push_back(sample);
-        return out;
-    }
-
-private:
-    mutable std::mutex m_mutex;
-    std::map<std::pair<std::string, Labels>, MetricSample> m_latest;
-};
 
 struct SupernodeDaemon::Parts {
     std::unique_ptr<QLockFile> stateLock; // --state-dir's LOCK: first taken, last let go
@@ -265,11 +240,31 @@ Result<std::unique_ptr<SupernodeDaemon>> SupernodeDaemon::start(const DaemonOpti
         p->metricsFeed = p->engine->subscribeTelemetry({});
         QObject::connect(p->metricsFeed.get(), &TelemetryStream::batch, p->metricsFeed.get(),
                          [p](const pb::SampleBatch &b) { p->latest.update(b); });
-        p->http = std::make_unique<HttpServer>();
-        p->http->handle("/metrics", [p](const HttpRequest &) {
+        HttpServer::Options served;
+        std::optional<TokenStore> scrapers; // beyond loopback: HTTPS, and a token of these
+        if (!isLoopbackHost(options.metricsListen->host)) {
+            auto tls = TlsServerContext::load(options.tlsCert, options.tlsKey);
+            if (!tls)
+                return Error{tls.error().code, "--metrics-listen: " + tls.error().message};
+            served.tls = std::move(*tls);
+            auto tokens = TokenStore::load(options.tokensFile);
+            if (!tokens)
+                return tokens.error();
+            scrapers = std::move(*tokens);
+        }
+        p->http = std::make_unique<HttpServer>(std::move(served));
+        p->http->handle("/metrics", [p, scrapers](const HttpRequest &request) {
+            if (scrapers)
+                if (auto refused = refuseUnlessAuthorized(request, *scrapers))
+                    return *refused;
             HttpReply reply;
             reply.contentType = kPrometheusTextContentType;
-            reply.body = renderPrometheusText(p->latest.snapshot()) + p->metrics.render();
+            reply.body = renderPrometheusText(p->latest.snapshot()) + p->metrics.render() +
+                         "# HELP supernoded_metrics_series_refused_total New series /metrics did not keep: it held its "
+                         "limit of series updated in the last 5 minutes.\n"
+                         "# TYPE supernoded_metrics_series_refused_total counter\n"
+                         "supernoded_metrics_series_refused_total " +
+                         std::to_string(p->latest.seriesRefused()) + "\n";
             return reply;
         });
         if (Status s = p->http->start(options.metricsListen->host, options.metricsListen->port); !s)

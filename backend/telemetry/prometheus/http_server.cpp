@@ -1,13 +1,16 @@
 #include "backend/telemetry/prometheus/http_server.h"
 
 #include "backend/telemetry/prometheus/socket_fd.h"
+#include "backend/telemetry/prometheus/tls_stream.h"
 
 #include <arpa/inet.h>
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <pthread.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -22,6 +25,10 @@ const char *reasonPhrase(int status)
         return "OK";
     case 400:
         return "Bad Request";
+    case 401:
+        return "Unauthorized";
+    case 403:
+        return "Forbidden";
     case 404:
         return "Not Found";
     case 405:
@@ -39,14 +46,54 @@ const char *reasonPhrase(int status)
     }
 }
 
-void sendReply(int fd, const HttpReply &reply, bool head)
+// An accepted connection, plain or TLS: what a request is read from and its reply written to.
+struct Peer {
+    int fd;
+    TlsStream *tls = nullptr;
+
+    // Bytes read; 0: the peer closed; -1: reset or error; -2: the deadline passed.
+    long receive(char *buffer, std::size_t size, std::chrono::steady_clock::time_point deadline)
+    {
+        if (tls) {
+            const long n = tls->receive(buffer, size, deadline);
+            return n < 0 && std::chrono::steady_clock::now() >= deadline ? -2 : n;
+        }
+        for (;;) {
+            const auto left =
+                std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+            if (left.count() <= 0 || waitFd(fd, false, left) != WaitResult::Ready)
+                return -2;
+            const ssize_t n = ::recv(fd, buffer, size, 0);
+            if (n >= 0)
+                return n;
+            if (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK)
+                return -1;
+        }
+    }
+    bool send(const std::string &data)
+    {
+        const std::chrono::milliseconds timeout(10000);
+        return tls ? tls->sendAll(data, timeout) : sendAll(fd, data, timeout);
+    }
+};
+
+void sendReply(Peer &peer, const HttpReply &reply, bool head)
 {
     std::string out = "HTTP/1.1 " + std::to_string(reply.status) + " " + reasonPhrase(reply.status) +
                       "\r\nContent-Type: " + reply.contentType +
-                      "\r\nContent-Length: " + std::to_string(reply.body.size()) + "\r\nConnection: close\r\n\r\n";
+                      "\r\nContent-Length: " + std::to_string(reply.body.size()) + "\r\nConnection: close\r\n";
+    for (const auto &[name, value] : reply.headers)
+        out += name + ": " + value + "\r\n";
+    out += "\r\n";
     if (!head)
         out += reply.body;
-    (void)sendAll(fd, out, std::chrono::milliseconds(10000));
+    (void)peer.send(out);
+}
+
+void sendReply(int fd, const HttpReply &reply, bool head)
+{
+    Peer peer{fd};
+    sendReply(peer, reply, head);
 }
 
 HttpReply plain(int status, std::string body)
@@ -57,26 +104,21 @@ HttpReply plain(int status, std::string body)
     return r;
 }
 
-// Reads the request head (up to the empty line). Empty on timeout, reset or oversize.
-int readHead(int fd, int timeoutMs, std::string *head)
+// Reads the request head (up to the empty line): 0, an HTTP status to answer (timeout,
+// oversize, cut short), or -1 when the peer is gone.
+int readHead(Peer &peer, std::chrono::steady_clock::time_point deadline, std::string *head)
 {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
     char buffer[4096];
     while (head->find("\r\n\r\n") == std::string::npos && head->find("\n\n") == std::string::npos) {
         if (head->size() > 16384)
             return 431;
-        const auto left =
-            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-        if (left.count() <= 0 || waitFd(fd, false, left) != WaitResult::Ready)
+        const long n = peer.receive(buffer, sizeof buffer, deadline);
+        if (n == -2)
             return 408;
-        const ssize_t n = ::recv(fd, buffer, sizeof buffer, 0);
+        if (n < 0)
+            return -1;
         if (n == 0)
             return head->empty() ? -1 : 400;
-        if (n < 0) {
-            if (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)
-                continue;
-            return -1;
-        }
         head->append(buffer, static_cast<std::size_t>(n));
     }
     return 0;
@@ -199,6 +241,12 @@ void HttpServer::acceptLoop()
 
 void HttpServer::workerLoop()
 {
+    // A TLS write to a peer that hung up raises SIGPIPE (OpenSSL writes without MSG_NOSIGNAL):
+    // blocked on this thread, the write fails with EPIPE instead of ending the process.
+    sigset_t pipe;
+    sigemptyset(&pipe);
+    sigaddset(&pipe, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe, nullptr);
     while (true) {
         std::unique_lock lock(m_mutex);
         m_wake.wait(lock, [this] { return !m_running || !m_pending.empty(); });
@@ -214,12 +262,18 @@ void HttpServer::workerLoop()
 
 void HttpServer::serve(int fd)
 {
+    const auto timeout = std::chrono::milliseconds(m_options.requestTimeoutMs);
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    std::unique_ptr<TlsStream> tls;
+    if (m_options.tls && !(tls = TlsStream::accept(*m_options.tls, fd, timeout)))
+        return; // no handshake (plain HTTP, an untrusted certificate, a stall): nothing to answer
+    Peer peer{fd, tls.get()};
     std::string head;
-    const int problem = readHead(fd, m_options.requestTimeoutMs, &head);
+    const int problem = readHead(peer, deadline, &head);
     if (problem < 0)
         return;
     if (problem > 0) {
-        sendReply(fd, plain(problem, reasonPhrase(problem)), false);
+        sendReply(peer, plain(problem, reasonPhrase(problem)), false);
         return;
     }
     HttpRequest request;
@@ -230,7 +284,7 @@ void HttpServer::serve(int fd)
     const std::size_t sp1 = requestLine.find(' ');
     const std::size_t sp2 = sp1 == std::string::npos ? sp1 : requestLine.find(' ', sp1 + 1);
     if (sp2 == std::string::npos || requestLine.compare(sp2 + 1, 7, "HTTP/1.") != 0) {
-        sendReply(fd, plain(400, "malformed request line"), false);
+        sendReply(peer, plain(400, "malformed request line"), false);
         return;
     }
     request.method = requestLine.substr(0, sp1);
@@ -259,12 +313,12 @@ void HttpServer::serve(int fd)
     }
     const bool head_ = request.method == "HEAD";
     if (request.method != "GET" && !head_) {
-        sendReply(fd, plain(405, "only GET and HEAD are served"), false);
+        sendReply(peer, plain(405, "only GET and HEAD are served"), false);
         return;
     }
     const HttpHandler handler = handlerFor(request.path);
     if (!handler) {
-        sendReply(fd, plain(404, "no handler for " + request.path), head_);
+        sendReply(peer, plain(404, "no handler for " + request.path), head_);
         return;
     }
     HttpReply reply;
@@ -275,7 +329,7 @@ void HttpServer::serve(int fd)
     } catch (...) {
         reply = plain(500, "handler failed");
     }
-    sendReply(fd, reply, head_);
+    sendReply(peer, reply, head_);
 }
 
 } // namespace sn

@@ -1,8 +1,8 @@
 #pragma once
-// A minimal HTTP/1.1 server on POSIX sockets for GET endpoints: the console's /metrics now, the
-// daemon's later. One request per connection (replies carry Connection: close); a small pool of
-// worker threads serves connections so that a slow client cannot stall a scrape. Handlers run
-// on those workers, so they must be thread-safe.
+// A minimal HTTP/1.1 server on POSIX sockets for GET endpoints: the console's and the daemon's
+// /metrics, over TLS when given a certificate. One request per connection (replies carry Connection: close); a small
+// pool of worker threads serves connections so that a slow client cannot stall a scrape. Handlers run on those workers,
+// so they must be thread-safe.
 
 #include "backend/model/result.h"
 
@@ -12,12 +12,15 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
 
 namespace sn {
+
+class TlsServerContext;
 
 struct HttpRequest {
     std::string method; // "GET" or "HEAD"
@@ -31,6 +34,7 @@ struct HttpReply {
     int status = 200;
     std::string contentType = "text/plain; charset=utf-8";
     std::string body;
+    std::vector<std::pair<std::string, std::string>> headers; // more header lines (WWW-Authenticate)
 };
 
 using HttpHandler = std::function<HttpReply(const HttpRequest &)>;
@@ -43,7 +47,9 @@ public:
     struct Options {
         int workers = 4;
         std::size_t maxPendingConnections = 64; // beyond: 503 and close
-        int requestTimeoutMs = 5000;            // to receive the request head
+        int requestTimeoutMs = 5000;            // to receive the request head (and finish a TLS handshake)
+        // Serve HTTPS with this certificate (tls_stream.h); null: plain HTTP.
+        std::shared_ptr<TlsServerContext> tls;
     };
 
     HttpServer();

@@ -90,6 +90,15 @@ private slots:
             << (QStringList{"--listen", "0.0.0.0:7443"} + tls) << "needs --tokens";
         QTest::newRow("tls and tokens beyond loopback")
             << (QStringList{"--listen", "10.1.2.3:7443", "--tokens", "t"} + tls) << "";
+        // /metrics beyond loopback: HTTPS and a bearer token, as the gRPC port (metrics_access.h).
+        QTest::newRow("metrics on loopback, plain")
+            << QStringList{"--insecure-no-tls", "--metrics-listen", "127.0.0.1:9400"} << "";
+        QTest::newRow("metrics beyond loopback without tls")
+            << QStringList{"--insecure-no-tls", "--metrics-listen", "0.0.0.0:9400"} << "is served over TLS";
+        QTest::newRow("metrics beyond loopback without tokens")
+            << (QStringList{"--metrics-listen", "[::]:9400"} + tls) << "needs --tokens: Prometheus";
+        QTest::newRow("metrics beyond loopback with tls and tokens")
+            << (QStringList{"--metrics-listen", "0.0.0.0:9400", "--tokens", "t"} + tls) << "";
     }
     void securityRules()
     {

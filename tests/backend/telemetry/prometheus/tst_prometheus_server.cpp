@@ -10,8 +10,9 @@
 #include "backend/telemetry/prometheus/prometheus_server_source.h"
 #include "backend/telemetry/prometheus/prometheus_text_renderer.h"
 #include "backend/telemetry/readings_to_samples.h"
-#include "tests/support/loopback_port.h"
 #include "tests/support/child_process.h"
+#include "tests/support/loopback_port.h"
+#include "tests/support/prometheus_process.h"
 #include "tests/support/served_metrics.h"
 #include "tests/support/shared_data.h"
 
@@ -36,15 +37,10 @@
 
 using namespace sn;
 using namespace std::chrono_literals;
+using sn::test::kPrometheus;
+using sn::test::PrometheusProcess;
 
 namespace {
-
-const char *kPrometheus = "/usr/bin/prometheus";
-
-std::uint16_t freePort()
-{
-    return sn::test::freeLoopbackPort();
-}
 
 // 2 nodes x 2 GPUs; temperature 40 + 10*node + gpu, so every series has its own value.
 std::vector<GpuReading> fleet()
@@ -68,97 +64,6 @@ std::vector<GpuReading> fleet()
         }
     return out;
 }
-
-// The prometheus server this test owns: started on a free port with a temp storage dir and a
-// generated config; stopped by the PID it started, never by name.
-class PrometheusProcess {
-public:
-    ~PrometheusProcess() { stop(); }
-
-    bool start(std::uint16_t targetPort, QString *why)
-    {
-        if (!m_dir.isValid()) {
-            *why = "cannot create a temp dir";
-            return false;
-        }
-        QFile config(m_dir.filePath("prometheus.yml"));
-        if (!config.open(QIODevice::WriteOnly)) {
-            *why = "cannot write the config";
-            return false;
-        }
-        config.write(QStringLiteral("global:\n"
-                                    "  scrape_interval: 1s\n"
-                                    "  evaluation_interval: 1s\n"
-                                    "scrape_configs:\n"
-                                    "  - job_name: supernode\n"
-                                    "    scrape_interval: 1s\n"
-                                    "    scrape_timeout: 1s\n"
-                                    "    static_configs:\n"
-                                    "      - targets: ['127.0.0.1:%1']\n")
-                         .arg(targetPort)
-                         .toUtf8());
-        config.close();
-        for (int attempt = 0; attempt < 3; ++attempt) { // the free port may be taken meanwhile
-            m_port = freePort();
-            m_process.setProcessChannelMode(QProcess::MergedChannels);
-            sn::test::dieWithTheTest(m_process);
-            m_process.start(kPrometheus, {"--config.file=" + m_dir.filePath("prometheus.yml"),
-                                          "--storage.tsdb.path=" + m_dir.filePath("data"),
-                                          QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(m_port)});
-            if (!m_process.waitForStarted(10000)) {
-                *why = "prometheus did not start: " + m_process.errorString();
-                return false;
-            }
-            if (waitReady(why))
-                return true;
-            stop();
-        }
-        return false;
-    }
-
-    std::uint16_t port() const { return m_port; }
-    QString log()
-    {
-        m_log += QString::fromUtf8(m_process.readAll());
-        return m_log.right(4000);
-    }
-
-    void stop()
-    {
-        if (m_process.state() == QProcess::NotRunning)
-            return;
-        m_process.terminate(); // SIGTERM to our PID: prometheus flushes and exits
-        if (!m_process.waitForFinished(10000)) {
-            m_process.kill();
-            m_process.waitForFinished(5000);
-        }
-        log();
-    }
-
-private:
-    bool waitReady(QString *why)
-    {
-        QElapsedTimer t;
-        t.start();
-        while (t.elapsed() < 30000) {
-            if (m_process.state() == QProcess::NotRunning) {
-                *why = "prometheus exited: " + log();
-                return false;
-            }
-            auto r = httpGet({"127.0.0.1", m_port, "/-/ready"}, {});
-            if (r.ok() && r->status == 200)
-                return true;
-            m_process.waitForReadyRead(200);
-        }
-        *why = "prometheus not ready after 30 s: " + log();
-        return false;
-    }
-
-    QTemporaryDir m_dir;
-    QProcess m_process;
-    std::uint16_t m_port = 0;
-    QString m_log;
-};
 
 // The server's /api/v1/query read with our HTTP client and Qt's JSON only, so that the wait
 // does not depend on the code under test (PrometheusServerSource).
