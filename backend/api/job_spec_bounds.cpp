@@ -86,6 +86,13 @@ Status checkJobSpecBounds(const pb::JobSpec &spec)
     }
     if (total > B::kEnvTotal)
         return tooLong("job spec environment", total, B::kEnvTotal, "bytes of names and values");
+    if (static_cast<std::size_t>(spec.secret_environment_size()) > B::kEnvironment)
+        return tooLong("job spec secret_environment", static_cast<std::size_t>(spec.secret_environment_size()),
+                       B::kEnvironment, "names");
+    for (const std::string &name : spec.secret_environment())
+        if (!spec.environment().contains(name))
+            return invalidArgument("job spec secret_environment names '" + name.substr(0, B::kEnvName) +
+                                   "', which is not in the environment");
     return checkModelBounds("job spec declared_model.", spec.declared_model());
 }
 

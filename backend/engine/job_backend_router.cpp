@@ -1,5 +1,7 @@
 #include "backend/engine/job_backend_router.h"
 
+#include "backend/api/job_secrets.h"
+
 #include <QLoggingCategory>
 
 Q_LOGGING_CATEGORY(lcJobBackends, "sn.engine.backends")
@@ -49,8 +51,8 @@ Result<pb::Job> JobBackendRouter::submit(const std::string &kind, const pb::JobS
     if (!job)
         return job.error();
     std::lock_guard lock(m_mutex);
-    m_jobs[job->id()] = *job;
-    return job;
+    m_ours.insert(job->id());
+    return remember(std::move(*job));
 }
 
 Result<pb::Job> JobBackendRouter::cancel(const std::string &id)
@@ -72,6 +74,12 @@ Result<pb::Job> JobBackendRouter::change(const std::string &id,
         const auto it = m_jobs.find(id);
         if (it == m_jobs.end())
             return notFound("no job with id '" + id + "'");
+        // The backend lists every job the daemon's account may see; this console changes only
+        // the ones it submitted (or took back from its saved state), not other users' work.
+        if (!m_ours.contains(id))
+            return Error{ErrorCode::PermissionDenied,
+                         "job '" + id + "' was not submitted through this console (" + it->second.backend() +
+                             " lists it); its owner changes it with the backend's own tools"};
         kind = it->second.backend();
         backendId = it->second.backend_job_id();
     }
@@ -82,8 +90,7 @@ Result<pb::Job> JobBackendRouter::change(const std::string &id,
     if (!job)
         return job.error();
     std::lock_guard lock(m_mutex);
-    m_jobs[id] = *job;
-    return job;
+    return remember(std::move(*job));
 }
 
 std::optional<pb::Job> JobBackendRouter::find(const std::string &id) const
@@ -117,8 +124,19 @@ std::map<std::string, std::string> JobBackendRouter::errors() const
 void JobBackendRouter::adopt(const std::vector<pb::Job> &jobs)
 {
     std::lock_guard lock(m_mutex);
-    for (const pb::Job &job : jobs)
-        m_jobs[job.id()] = job;
+    for (const pb::Job &job : jobs) {
+        m_ours.insert(job.id());
+        remember(job);
+    }
+}
+
+pb::Job JobBackendRouter::remember(pb::Job job)
+{
+    // The backend had the secret values when it was given the job; nothing after needs them
+    // (backend/api/job_secrets.h), so the copy every reply and the saved state come from has none.
+    pb::Job kept = withoutSecrets(std::move(job));
+    m_jobs[kept.id()] = kept;
+    return kept;
 }
 
 void JobBackendRouter::refresh()
@@ -139,7 +157,7 @@ void JobBackendRouter::refresh()
                     if (!partition.empty())
                         job.mutable_spec()->set_partition(partition);
                 }
-                m_jobs[job.id()] = std::move(job);
+                remember(std::move(job));
             }
         } else {
             error = jobs.error().message;

@@ -15,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -51,6 +52,8 @@ public:
 
 private:
     void loop();
+    // Keeps the job (m_mutex held) without its secret environment values; returns what it kept.
+    pb::Job remember(pb::Job job);
     // Cancel or requeue: find the job's backend and id, ask, keep the answer.
     Result<pb::Job> change(const std::string &id,
                            const std::function<Result<pb::Job>(JobBackend &, const std::string &)> &how);
@@ -59,6 +62,7 @@ private:
     std::chrono::milliseconds m_interval;
     mutable std::mutex m_mutex;
     std::map<std::string, pb::Job> m_jobs; // engine id -> the job as last seen
+    std::set<std::string> m_ours;          // submitted here or adopted: the ones cancel and requeue may change
     std::map<std::string, std::vector<BackendNode>> m_nodes;
     std::map<std::string, std::string> m_errors;
     std::condition_variable m_wake;

@@ -110,7 +110,8 @@ private slots:
 
     void kubernetesShowsTheManifestsAndTheCommand()
     {
-        auto engine = engineWith("jobBackends:\n  kubernetes:\n    namespace: ml\n"
+        // The dialog's queue ("research") is the namespace jobs may go to.
+        auto engine = engineWith("jobBackends:\n  kubernetes:\n    namespace: research\n"
                                  "    image: nvcr.io/nvidia/pytorch:24.01-py3\n    queueing: volcano\n");
         JobSubmitDialog dialog(*engine);
         dialog.show();

@@ -1,5 +1,6 @@
 #include "backend/remote/daemon/engine_service.h"
 
+#include "backend/api/job_secrets.h"
 #include "backend/api/reply.h"
 #include "backend/remote/common/grpc_status.h"
 #include "backend/remote/daemon/push_samples_reactor.h"
@@ -51,6 +52,18 @@ void appendWrites(std::vector<StateWrite> &writes, std::vector<StateWrite> more)
         writes.push_back(std::move(w));
 }
 
+// The request as the audit log keeps it: a job's secret environment values are not written
+// (backend/api/job_secrets.h), and a row is at most 512 bytes.
+std::string auditText(const google::protobuf::Message &request)
+{
+    if (const auto *submit = dynamic_cast<const pb::SubmitJobRequest *>(&request)) {
+        pb::SubmitJobRequest kept;
+        *kept.mutable_spec() = withoutSecrets(submit->spec());
+        return kept.ShortDebugString().substr(0, 512);
+    }
+    return request.ShortDebugString().substr(0, 512);
+}
+
 template <typename T> void assign(T *response, T value)
 {
     *response = std::move(value);
@@ -85,7 +98,7 @@ std::optional<AuditRecord> EngineService::account(const Ctx &context, const RpcP
     r.role = who.name.empty() ? "-" : roleName(who.role);
     r.peer = context.peer();
     r.rpc = policy.name;
-    r.what = request.ShortDebugString().substr(0, 512);
+    r.what = auditText(request);
     r.outcome = outcome.ok() ? "ok" : std::string(grpcCodeName(outcome.error_code())) + ": " + outcome.error_message();
     return r;
 }

@@ -248,6 +248,18 @@ Result<KubernetesManifests> renderKubernetesJob(const pb::JobSpec &spec, const K
     if (!isDns1123Label(ns))
         return invalidArgument("queue: '" + ns +
                                "' is not a Kubernetes namespace name (lower-case letters, digits and '-', at most 63)");
+    // Jobs go only where the console's policy reaches: the configured namespace and the queues
+    // schedulingPolicy names, never kube-system or another team's namespace (issue 29, item 16).
+    if (ns != options.namespaceName && std::none_of(options.policy.queues.begin(), options.policy.queues.end(),
+                                                    [&](const QueueSpec &q) { return q.name == ns; })) {
+        std::string allowed = "'" + options.namespaceName + "'";
+        for (const QueueSpec &q : options.policy.queues)
+            allowed += ", '" + q.name + "'";
+        return invalidArgument("queue: namespace '" + ns +
+                               "' is neither jobBackends.kubernetes.namespace nor a queue of schedulingPolicy.queues; "
+                               "jobs may go to " +
+                               allowed);
+    }
     for (const auto &[name, value] : spec.environment())
         if (!isEnvName(name))
             return invalidArgument("environment: '" + name +

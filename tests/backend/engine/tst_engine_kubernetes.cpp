@@ -65,6 +65,8 @@ private slots:
                                  "schedulingPolicy:\n"
                                  "  priorityClass: [{modelTraining: 100}, {inference: 80}]\n"
                                  "  resourceQuota: {gpu: {min: 4, max: 16}, memory: {limit: 2Ti}}\n"
+                                 "  queues:\n"
+                                 "    - {name: mlteam, gpu: {min: 4, max: 16}, memory: {limit: 2Ti}}\n"
                                  "jobBackends:\n"
                                  "  default: kubernetes\n"
                                  "  kubernetes:\n"

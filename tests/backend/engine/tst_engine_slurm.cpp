@@ -205,6 +205,28 @@ private slots:
         QCOMPARE(ended.error().code, ErrorCode::NotFound);
     }
 
+    // Slurm lists every job the daemon's account may see; the console changes only its own
+    // (issue 29, item 16). Before: any operator could cancel a colleague's sbatch job.
+    void jobsThisConsoleDidNotSubmitAreListedNotChanged()
+    {
+        QString why, out;
+        QVERIFY2(m_slurm.run("sbatch", {"--parsable", "-p", "gpu", "-D", m_slurm.workDir(), "--wrap", "sleep 120"},
+                             &why, &out),
+                 qPrintable(why));
+        const std::string id = "slurm-" + out.trimmed().section(';', 0, 0).toStdString();
+        const pb::Job seen = waitUntil(id, [](const pb::Job &j) { return j.state() == pb::JOB_STATE_RUNNING; });
+        QCOMPARE(seen.state(), pb::JOB_STATE_RUNNING);
+        for (const Result<pb::Job> &refused : {waitFor(m_engine->cancelJob(id)), waitFor(m_engine->requeueJob(id))}) {
+            QVERIFY(!refused.ok());
+            QCOMPARE(refused.error().code, ErrorCode::PermissionDenied);
+            QVERIFY2(q(refused.error().message).contains("not submitted through this console"),
+                     refused.error().message.c_str());
+        }
+        QTest::qWait(1000);
+        QCOMPARE(waitFor(m_engine->getJob(id))->state(), pb::JOB_STATE_RUNNING);
+        QVERIFY2(m_slurm.run("scancel", {out.trimmed().section(';', 0, 0)}, &why), qPrintable(why));
+    }
+
     void jobOverItsQosLimitShowsSlurmsReason()
     {
         std::vector<std::string> ids;

@@ -202,7 +202,7 @@ private slots:
             QVERIFY2(httpTransportTo(url).ok(), url);
     }
 
-    void throughTheEngineFromClusterYaml()
+    std::unique_ptr<Engine> engineOnThisSlurm()
     {
         const std::string yaml = "apiVersion: supernode/v1\nkind: Cluster\nmetadata: {name: lab}\n"
                                  "simulation: {nodes: 1, jobArrivalsPerHour: 0}\n"
@@ -210,12 +210,32 @@ private slots:
                                  m_slurm.restUrl().toStdString() + "\n    tokenFile: " + m_tokenFile.toStdString() +
                                  "\n    user: root\n";
         auto cluster = parseClusterYaml(yaml);
-        QVERIFY2(cluster.ok(), cluster.ok() ? "" : cluster.error().message.c_str());
+        if (!cluster)
+            qFatal("%s", cluster.error().message.c_str());
         Engine::Options options;
         options.spec = *cluster;
         options.virtualTime = true;
         options.backendRefreshMs = 300;
-        Engine engine(std::move(options));
+        return std::make_unique<Engine>(std::move(options));
+    }
+
+    pb::Job waitUntilEnded(Engine &engine, const std::string &id)
+    {
+        QElapsedTimer timer;
+        timer.start();
+        pb::Job seen;
+        while (timer.elapsed() < 30000) {
+            if (auto j = engine.getJob(id); j.ok() && (seen = *j).end_time_ms() > 0)
+                break;
+            QThread::msleep(200);
+        }
+        return seen;
+    }
+
+    void throughTheEngineFromClusterYaml()
+    {
+        auto owned = engineOnThisSlurm();
+        Engine &engine = *owned;
         QVERIFY(engine.jobBackends() != nullptr);
         pb::JobSpec s = spec("engine-rest", 1, "true");
         s.set_backend("slurm");
@@ -224,15 +244,40 @@ private slots:
         QCOMPARE(q(rendered->media_type()), QString("application/json"));
         auto job = engine.submitJob(s);
         QVERIFY2(job.ok(), job.ok() ? "" : job.error().message.c_str());
-        QElapsedTimer timer;
-        timer.start();
-        pb::Job seen;
-        while (timer.elapsed() < 30000) {
-            if (auto j = engine.getJob(job->id()); j.ok() && (seen = *j).end_time_ms() > 0)
-                break;
-            QThread::msleep(200);
+        QCOMPARE(waitUntilEnded(engine, job->id()).state(), pb::JOB_STATE_COMPLETED);
+    }
+
+    // A secret environment value reaches the job Slurm runs (the job fails without it) and is
+    // "<secret>" in everything the engine answers after the submission.
+    void secretValuesReachTheJobAndNothingElse()
+    {
+        auto engine = engineOnThisSlurm();
+        pb::JobSpec s = spec("engine-secret", 1,
+                             // The values reversed, so that the command itself holds neither.
+                             "test \"$(echo \"$HF_TOKEN\" | rev)\" = 321cba_fh && "
+                             "test \"$(echo \"$RUN_LABEL\" | rev)\" = 654fed_fh && test \"$PLAIN\" = 1");
+        s.set_backend("slurm");
+        (*s.mutable_environment())["HF_TOKEN"] = "hf_abc123";  // secret by its name
+        (*s.mutable_environment())["RUN_LABEL"] = "hf_def456"; // secret because listed
+        (*s.mutable_environment())["PLAIN"] = "1";
+        s.add_secret_environment("RUN_LABEL");
+        auto job = engine->submitJob(s);
+        QVERIFY2(job.ok(), job.ok() ? "" : job.error().message.c_str());
+        const pb::Job ended = waitUntilEnded(*engine, job->id());
+        QCOMPARE(ended.state(), pb::JOB_STATE_COMPLETED);
+        engine->jobBackends()->refresh();
+        std::vector<pb::Job> seen{*job, ended, engine->getJob(job->id()).value()};
+        const pb::ListJobsResponse listed = engine->listJobs({}); // kept: jobs() refers into it
+        for (const pb::Job &j : listed.jobs())
+            if (j.id() == job->id())
+                seen.push_back(j);
+        QCOMPARE(seen.size(), std::size_t(4));
+        for (const pb::Job &j : seen) {
+            QCOMPARE(q(j.spec().environment().at("HF_TOKEN")), QString("<secret>"));
+            QCOMPARE(q(j.spec().environment().at("RUN_LABEL")), QString("<secret>"));
+            QCOMPARE(q(j.spec().environment().at("PLAIN")), QString("1"));
+            QVERIFY(!q(j.DebugString()).contains("hf_abc123") && !q(j.DebugString()).contains("hf_def456"));
         }
-        QCOMPARE(seen.state(), pb::JOB_STATE_COMPLETED);
     }
 };
 

@@ -208,6 +208,51 @@ private slots:
         QVERIFY2(files >= 3, qPrintable(QString::number(files))); // state.db, a WAL segment, ...
     }
 
+    // HF_TOKEN's value reached every viewer through ListJobs and stayed in the audit log and the
+    // state (issue 29): now no reply, audit row or state file holds a secret value.
+    void secretEnvironmentValuesReachNoReplyAuditOrState()
+    {
+        SupernodedProcess daemon;
+        QString why;
+        QVERIFY2(daemon.start(daemonOptions(), &why), qPrintable(why));
+        pb::JobSpec spec = oneGpuJob();
+        (*spec.mutable_environment())["HF_TOKEN"] = "hf_abc123secret";
+        (*spec.mutable_environment())["RUN_LABEL"] = "listed_def456secret";
+        (*spec.mutable_environment())["EPOCHS"] = "3";
+        spec.add_secret_environment("RUN_LABEL");
+        const auto submitted = waitFor(rpc::RemoteEngine(daemon.client("operator")).submitJob(spec));
+        QVERIFY2(submitted.ok(), submitted.ok() ? "" : submitted.error().message.c_str());
+        rpc::RemoteEngine viewer(daemon.client("viewer"));
+        std::vector<pb::Job> seen{*submitted, waitFor(viewer.getJob(submitted->id())).value()};
+        const pb::ListJobsResponse listed = waitFor(viewer.listJobs({})).value(); // kept: jobs() refers into it
+        for (const pb::Job &j : listed.jobs())
+            seen.push_back(j);
+        QCOMPARE(seen.size(), std::size_t(3));
+        for (const pb::Job &j : seen) {
+            QCOMPARE(QString::fromStdString(j.spec().environment().at("HF_TOKEN")), QString("<secret>"));
+            QCOMPARE(QString::fromStdString(j.spec().environment().at("RUN_LABEL")), QString("<secret>"));
+            QCOMPARE(QString::fromStdString(j.spec().environment().at("EPOCHS")), QString("3"));
+        }
+        daemon.stop();
+        auto state = rpc::StateStore::open((daemon.stateDir() + "/state.db").toStdString());
+        QVERIFY(state.ok());
+        const auto records = (*state)->audit(0).value();
+        QCOMPARE(records.size(), std::size_t(1));
+        QVERIFY2(records[0].what.find("<secret>") != std::string::npos, records[0].what.c_str());
+        state->reset();
+        QDirIterator it(daemon.stateDir(), QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+        int files = 0;
+        while (it.hasNext()) {
+            QFile f(it.next());
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QByteArray bytes = f.readAll();
+            ++files;
+            QVERIFY2(!bytes.contains("hf_abc123secret") && !bytes.contains("listed_def456secret"),
+                     qPrintable(f.fileName()));
+        }
+        QVERIFY(files >= 2);
+    }
+
     // A caller without a token cannot fill the disk with audit rows (issue 29): its first refusal
     // is recorded, the rest counted and written as one row when the window ends or the daemon stops.
     void refusalsAreCountedNotWrittenOneByOne()

@@ -328,6 +328,7 @@ private slots:
         options.kubeconfig.clear();
         options.context.clear();
         options.submit.namespaceName = "default";
+        options.submit.policy.queues = {{"mlteam", {}, 1}}; // where inferSpec() goes
         KubectlBackend backend(std::make_shared<LocalCommandRunner>(), options);
         const std::string me = r.script().toStdString();
 

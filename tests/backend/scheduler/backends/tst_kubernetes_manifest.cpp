@@ -444,6 +444,11 @@ private slots:
                                                << "queue: 'ML_Team'";
         QTest::newRow("env name") << "env"
                                   << "environment: 'A=B'";
+        // Only the configured namespace and the policy's queues (issue 29, item 16).
+        QTest::newRow("namespace of no queue") << "kube-system"
+                                               << "queue: namespace 'kube-system' is neither";
+        QTest::newRow("another team's namespace") << "other-team"
+                                                  << "jobs may go to 'default', 'mlteam'";
     }
     void whatAJobCannotExpressIsRefused()
     {
@@ -473,6 +478,8 @@ private slots:
             spec.set_queue("ML_Team");
         else if (what == "env")
             (*spec.mutable_environment())["A=B"] = "x";
+        else if (what == "kube-system" || what == "other-team")
+            spec.set_queue(what.toStdString());
         auto rendered = renderKubernetesJob(spec, options);
         QVERIFY(!rendered);
         QCOMPARE(rendered.error().code, ErrorCode::InvalidArgument);
