@@ -104,8 +104,10 @@ private slots:
         test::StreamingAgent agent(daemon, agentOnGpuA({}));
         QVERIFY(agent.started());
         rpc::RemoteEngine viewer(daemon.client("viewer"));
+        // 60 s: under the full asan suite at -j2 the agent's start, registration and the hot
+        // GPU's hold took longer than 30 s once (8.6 s alone).
         QTRY_VERIFY2_WITH_TIMEOUT(!test::eventsOfKind(viewer, "action.power_cap_unavailable").empty(),
-                                  qPrintable(agent.output() + "\n" + daemon.output()), 30000);
+                                  qPrintable(agent.output() + "\n" + daemon.output()), 60000);
         QTest::qWait(3000); // more readings of both GPUs, and of the hot one past its hold
         const std::vector<pb::Event> said = test::eventsOfKind(viewer, "action.power_cap_unavailable");
         QCOMPARE(said.size(), std::size_t(1)); // once for the node, not once per GPU or reading
