@@ -26,6 +26,16 @@ inline void quietQtMessages()
 
 } // namespace sn::fuzz
 
+// Every target quiets Qt before its first input; those that parse protobuf quiet its log too
+// (it logs every string field that is not UTF-8: a refused request, which gRPC answers so).
+#define SN_FUZZ_QUIET_QT_AND_PROTOBUF                                                                                  \
+    extern "C" int LLVMFuzzerInitialize(int *, char ***)                                                               \
+    {                                                                                                                  \
+        sn::fuzz::quietQtMessages();                                                                                   \
+        google::protobuf::SetLogHandler(nullptr);                                                                      \
+        return 0;                                                                                                      \
+    }
+
 // Every target quiets Qt before its first input.
 #define SN_FUZZ_QUIET_QT                                                                                               \
     extern "C" int LLVMFuzzerInitialize(int *, char ***)                                                               \

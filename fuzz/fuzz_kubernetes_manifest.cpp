@@ -7,12 +7,7 @@
 
 #include <google/protobuf/stubs/logging.h>
 
-extern "C" int LLVMFuzzerInitialize(int *, char ***)
-{
-    sn::fuzz::quietQtMessages();
-    google::protobuf::SetLogHandler(nullptr); // strings that are not UTF-8: a refused request
-    return 0;
-}
+SN_FUZZ_QUIET_QT_AND_PROTOBUF
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {

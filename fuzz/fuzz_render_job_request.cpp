@@ -8,13 +8,7 @@
 
 #include <google/protobuf/stubs/logging.h>
 
-// Protobuf logs every string field that is not UTF-8 (a refused request; gRPC answers it so).
-extern "C" int LLVMFuzzerInitialize(int *, char ***)
-{
-    sn::fuzz::quietQtMessages();
-    google::protobuf::SetLogHandler(nullptr);
-    return 0;
-}
+SN_FUZZ_QUIET_QT_AND_PROTOBUF
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
