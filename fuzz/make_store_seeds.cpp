@@ -1,7 +1,9 @@
 // Writes the binary seeds of the store targets with the store's own encoders, so the seeds are
 // what a real store writes: chunks of each value encoding (fuzz_chunk_decoder), a WAL segment
-// with series and sample records (fuzz_wal_replay), and a block in fuzz_block's framing.
+// with series and sample records (fuzz_wal_replay), a block in fuzz_block's framing, and
+// segments of the agent's disk buffer in fuzz_disk_buffer's framing (DiskBuffer's own writer).
 //   make_store_seeds <fuzz/corpus>
+#include "backend/remote/agent/disk_buffer.h"
 #include "backend/telemetry/store/block.h"
 #include "backend/telemetry/store/chunk_encoding.h"
 #include "backend/telemetry/store/wal.h"
@@ -125,6 +127,32 @@ int main(int argc, char **argv)
         framed.insert(framed.end(), block.chunks.begin(), block.chunks.end());
         framed.insert(framed.end(), block.rollups.begin(), block.rollups.end());
         writeSeed(corpus + QStringLiteral("/fuzz_block"), QStringLiteral("block_2_series"), framed);
+    }
+
+    // fuzz_disk_buffer: a segment as DiskBuffer::append wrote it, named for its first batch (the
+    // leading 0: no distance between name and first sequence). Payloads are small stand-ins for
+    // the serialized PushSamplesRequests the agent buffers.
+    for (std::uint64_t batches : {1, 3}) {
+        QTemporaryDir tmp;
+        auto buffer = sn::agent::DiskBuffer::open({tmp.path(), 1u << 20, 1u << 20});
+        for (std::uint64_t s = 41; buffer && s < 41 + batches; ++s)
+            if (!(*buffer)->append(s, "batch " + std::to_string(s) + " of gpu-node-01: util 87.5, power 312.25"))
+                buffer = sn::Error{sn::ErrorCode::Internal, "append failed"};
+        if (!buffer) {
+            std::fprintf(stderr, "make_store_seeds: %s\n", buffer.error().message.c_str());
+            return 1;
+        }
+        buffer->reset(); // closes the segment
+        QFile f(QDir(tmp.path()).filePath(QStringLiteral("00000000000000000041.seg")));
+        if (!f.open(QIODevice::ReadOnly)) {
+            std::fprintf(stderr, "make_store_seeds: the disk buffer wrote no segment 41\n");
+            return 1;
+        }
+        const QByteArray bytes = f.readAll();
+        std::vector<std::uint8_t> framed = {0};
+        framed.insert(framed.end(), bytes.begin(), bytes.end());
+        writeSeed(corpus + QStringLiteral("/fuzz_disk_buffer"),
+                  batches == 1 ? QStringLiteral("segment_1_batch") : QStringLiteral("segment_3_batches"), framed);
     }
     return 0;
 }

@@ -85,12 +85,34 @@ Status DiskBuffer::load()
             QFile::remove(s.path);
             continue;
         }
+        nameForFirstBatch(s);
         m_lastSequence = s.last;
         m_stats.bytes += s.bytes;
         m_stats.batches += s.at.size();
         m_segments.push_back(std::move(s));
     }
     return success();
+}
+
+// A segment is named for its first batch: the name orders the segments at the next start and
+// keeps a new segment (named for a later batch) from truncating an old one. The record CRC
+// covers the payload, not the header, so a damaged sequence in the first record can leave a
+// segment named for another batch; renamed for the batch it starts with, it sorts and names as
+// if written so. Reported either way; one that cannot be renamed (the name is taken) is kept.
+void DiskBuffer::nameForFirstBatch(Segment &segment)
+{
+    const QString name = segmentName(segment.first);
+    if (QFileInfo(segment.path).fileName() == name)
+        return;
+    const QString renamed = QDir(m_options.dir).filePath(name);
+    const std::string what = segment.path.toStdString() + ": starts at batch " + std::to_string(segment.first) +
+                             ", not the batch its name says; ";
+    if (!QFile::rename(segment.path, renamed)) {
+        m_problems.push_back(what + "cannot rename it to " + name.toStdString() + "; kept as it is");
+        return;
+    }
+    m_problems.push_back(what + "renamed to " + name.toStdString());
+    segment.path = renamed;
 }
 
 Status DiskBuffer::scan(Segment &segment)

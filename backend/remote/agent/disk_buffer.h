@@ -8,7 +8,9 @@
 // Bounded: when the segments exceed maxBytes the oldest segment is deleted and its batches
 // counted as dropped (the newest data is worth more to a console than the oldest). A record
 // that is torn or fails its CRC (a crash mid-write, a bad disk) ends its segment: it and the
-// rest of that segment are reported and skipped; a new run never appends to an old segment.
+// rest of that segment are reported and skipped; a new run never appends to an old segment. A
+// segment whose first record is not the batch its name says (the CRC does not cover the header)
+// is reported and renamed for that record.
 // Threads: one appender and one reader at the same time (a mutex guards the segment list).
 
 #include "backend/model/result.h"
@@ -69,6 +71,7 @@ private:
     explicit DiskBuffer(Options options) : m_options(std::move(options)) {}
     Status load();
     Status scan(Segment &segment);
+    void nameForFirstBatch(Segment &segment);
     Status startSegment(std::uint64_t first);
     void closeActive();
     void enforceBound();

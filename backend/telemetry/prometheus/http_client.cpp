@@ -1,11 +1,11 @@
 #include "backend/telemetry/prometheus/http_client.h"
 
+#include "backend/telemetry/prometheus/http_message_parse.h"
 #include "backend/telemetry/prometheus/socket_fd.h"
 
-#include <cctype>
 #include <cerrno>
-#include <charconv>
 #include <cstring>
+#include <functional>
 #include <netdb.h>
 #include <sys/socket.h>
 #include <sys/types.h>
@@ -21,25 +21,6 @@ Result<HttpResponse> exchange(const std::string &method, const HttpUrl &url, con
 Error unavailable(const HttpUrl &url, const std::string &what)
 {
     return {ErrorCode::Unavailable, "GET " + url.toString() + ": " + what};
-}
-
-bool iequals(std::string_view a, std::string_view b)
-{
-    if (a.size() != b.size())
-        return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
-            return false;
-    return true;
-}
-
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
 }
 
 Result<SocketFd> connectTo(const HttpUrl &url, const HttpClientOptions &options)
@@ -81,171 +62,43 @@ Result<SocketFd> connectTo(const HttpUrl &url, const HttpClientOptions &options)
     return unavailable(url, lastError + " (" + url.hostHeader() + ")");
 }
 
-// The reply as it arrives: a buffer that reads more from the socket only when a step needs it.
-class Reader {
+// Reads the reply's bytes from the socket for readHttpResponse (http_message_parse.h), which
+// parses them: waits up to readTimeout for the next bytes, then takes what arrived.
+class SocketSource {
 public:
-    Reader(int fd, const HttpUrl &url, const HttpClientOptions &options) : m_fd(fd), m_url(url), m_options(options) {}
+    SocketSource(int fd, const HttpClientOptions &options) : m_fd(fd), m_options(options) {}
 
-    // Reads more bytes; false at the peer's end of stream. Errors are timeouts and resets.
-    Result<bool> fill()
+    Result<bool> operator()(std::string &buffer)
     {
-        if (waitFd(m_fd, false, m_options.readTimeout) == WaitResult::TimedOut)
-            return unavailable(m_url, "timed out after " + std::to_string(m_options.readTimeout.count()) +
-                                          " ms waiting for the reply (" + std::to_string(m_total) + " bytes received)");
         char chunk[16384];
         while (true) {
-            const ssize_t n = ::recv(m_fd, chunk, sizeof chunk, 0);
+            if (waitFd(m_fd, false, m_options.readTimeout) == WaitResult::TimedOut)
+                return Error{ErrorCode::Unavailable,
+                             "timed out after " + std::to_string(m_options.readTimeout.count()) +
+                                 " ms waiting for the reply (" + std::to_string(m_total) + " bytes received)"};
+            ssize_t n;
+            do
+                n = ::recv(m_fd, chunk, sizeof chunk, 0);
+            while (n < 0 && errno == EINTR);
             if (n > 0) {
-                m_buffer.append(chunk, static_cast<std::size_t>(n));
+                buffer.append(chunk, static_cast<std::size_t>(n));
                 m_total += static_cast<std::size_t>(n);
                 return true;
             }
             if (n == 0)
                 return false;
-            if (errno == EINTR)
-                continue;
-            if (errno == EAGAIN || errno == EWOULDBLOCK)
-                return fill();
-            return unavailable(m_url, std::string("reading the reply failed: ") + std::strerror(errno));
-        }
-    }
-
-    // The next line without CRLF; `what` names it for the error at end of stream.
-    Result<std::string> line(const char *what)
-    {
-        while (true) {
-            const std::size_t eol = m_buffer.find('\n', m_pos);
-            if (eol != std::string::npos) {
-                std::string out = m_buffer.substr(m_pos, eol - m_pos);
-                if (!out.empty() && out.back() == '\r')
-                    out.pop_back();
-                m_pos = eol + 1;
-                return out;
-            }
-            if (m_buffer.size() - m_pos > 65536)
-                return unavailable(m_url, std::string("malformed reply: ") + what + " longer than 64 KiB");
-            auto more = fill();
-            if (!more)
-                return more.error();
-            if (!*more)
-                return unavailable(m_url, std::string("connection closed before the end of the ") + what);
-        }
-    }
-
-    // Appends exactly n bytes to out.
-    Status take(std::size_t n, std::string *out, const char *what)
-    {
-        while (m_buffer.size() - m_pos < n) {
-            auto more = fill();
-            if (!more)
-                return more.error();
-            if (!*more)
-                return unavailable(m_url, std::string("truncated ") + what + ": the connection closed after " +
-                                              std::to_string(m_buffer.size() - m_pos) + " of " + std::to_string(n) +
-                                              " bytes");
-        }
-        out->append(m_buffer, m_pos, n);
-        m_pos += n;
-        compact();
-        return success();
-    }
-
-    Status rest(std::string *out, std::size_t limit)
-    {
-        while (true) {
-            out->append(m_buffer, m_pos, std::string::npos);
-            m_buffer.clear();
-            m_pos = 0;
-            if (out->size() > limit)
-                return unavailable(m_url, "reply body larger than " + std::to_string(limit) + " bytes");
-            auto more = fill();
-            if (!more)
-                return more.error();
-            if (!*more)
-                return success();
+            if (errno != EAGAIN && errno != EWOULDBLOCK)
+                return Error{ErrorCode::Unavailable, std::string("reading the reply failed: ") + std::strerror(errno)};
         }
     }
 
 private:
-    void compact()
-    {
-        if (m_pos > 65536) {
-            m_buffer.erase(0, m_pos);
-            m_pos = 0;
-        }
-    }
-
     int m_fd;
-    const HttpUrl &m_url;
     const HttpClientOptions &m_options;
-    std::string m_buffer;
-    std::size_t m_pos = 0;
     std::size_t m_total = 0;
 };
 
-Status readChunked(Reader &reader, const HttpUrl &url, std::string *body, std::size_t limit)
-{
-    while (true) {
-        auto sizeLine = reader.line("chunk size line");
-        if (!sizeLine)
-            return sizeLine.error();
-        std::string_view text = trim(*sizeLine);
-        if (const std::size_t semi = text.find(';'); semi != std::string_view::npos)
-            text = trim(text.substr(0, semi)); // chunk extensions carry nothing we need
-        std::size_t size = 0;
-        const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), size, 16);
-        if (text.empty() || ec != std::errc() || ptr != text.data() + text.size())
-            return unavailable(url,
-                               "malformed chunked body: expected a hexadecimal chunk size, got '" + *sizeLine + "'");
-        if (size == 0)
-            break;
-        if (body->size() + size > limit)
-            return unavailable(url, "reply body larger than " + std::to_string(limit) + " bytes");
-        if (auto s = reader.take(size, body, "chunk"); !s)
-            return s;
-        auto end = reader.line("chunk");
-        if (!end)
-            return end.error();
-        if (!end->empty())
-            return unavailable(url, "malformed chunked body: expected CRLF after a chunk of " + std::to_string(size) +
-                                        " bytes");
-    }
-    while (true) { // trailer fields, up to the empty line
-        auto trailer = reader.line("chunked trailer");
-        if (!trailer)
-            return trailer.error();
-        if (trailer->empty())
-            return success();
-    }
-}
-
-Status parseStatusLine(const std::string &line, const HttpUrl &url, HttpResponse *response)
-{
-    // "HTTP/1.1 200 OK"; the reason phrase may be empty.
-    const auto bad = [&] {
-        return unavailable(url, "malformed status line '" + line.substr(0, 80) + "': expected 'HTTP/1.x CODE REASON'");
-    };
-    if (line.size() < 12 || line.compare(0, 7, "HTTP/1.") != 0 || line[8] != ' ')
-        return bad();
-    int status = 0;
-    const auto [ptr, ec] = std::from_chars(line.data() + 9, line.data() + 12, status);
-    if (ec != std::errc() || ptr != line.data() + 12 || status < 100 || status > 599 ||
-        (line.size() > 12 && line[12] != ' '))
-        return bad();
-    response->status = status;
-    response->reason = line.size() > 13 ? line.substr(13) : std::string();
-    return success();
-}
-
 } // namespace
-
-std::string HttpResponse::header(const std::string &name) const
-{
-    for (const auto &[key, value] : headers)
-        if (iequals(key, name))
-            return value;
-    return {};
-}
 
 Result<HttpResponse> httpGet(const HttpUrl &url, const HttpClientOptions &options)
 {
@@ -281,54 +134,10 @@ Result<HttpResponse> exchange(const std::string &method, const HttpUrl &url, con
     if (!sendAll(fd->get(), request, options.readTimeout))
         return unavailable(url, std::string("sending the request failed: ") + std::strerror(errno));
 
-    Reader reader(fd->get(), url, options);
-    HttpResponse response;
-    while (true) { // 1xx interim replies precede the real one
-        auto statusLine = reader.line("status line");
-        if (!statusLine)
-            return statusLine.error();
-        if (auto s = parseStatusLine(*statusLine, url, &response); !s)
-            return s.error();
-        response.headers.clear();
-        while (true) {
-            auto line = reader.line("headers");
-            if (!line)
-                return line.error();
-            if (line->empty())
-                break;
-            const std::size_t colon = line->find(':');
-            if (colon == std::string::npos || colon == 0)
-                return unavailable(url, "malformed header line '" + line->substr(0, 80) + "': expected 'Name: value'");
-            response.headers.emplace_back(line->substr(0, colon),
-                                          std::string(trim(std::string_view(*line).substr(colon + 1))));
-        }
-        if (response.status >= 200)
-            break;
-    }
-    if (response.status == 204 || response.status == 304)
-        return response;
-    const std::string transferEncoding = response.header("Transfer-Encoding");
-    const std::string contentLength = response.header("Content-Length");
-    if (!transferEncoding.empty() && !iequals(transferEncoding, "identity")) {
-        if (!iequals(trim(transferEncoding), "chunked"))
-            return unavailable(url, "unsupported Transfer-Encoding '" + transferEncoding + "'");
-        if (auto s = readChunked(reader, url, &response.body, options.maxBodyBytes); !s)
-            return s.error();
-    } else if (!contentLength.empty()) {
-        std::size_t length = 0;
-        const std::string_view text = trim(contentLength);
-        const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), length);
-        if (ec != std::errc() || ptr != text.data() + text.size())
-            return unavailable(url, "malformed Content-Length '" + contentLength + "'");
-        if (length > options.maxBodyBytes)
-            return unavailable(url, "reply body of " + std::to_string(length) + " bytes is larger than the limit of " +
-                                        std::to_string(options.maxBodyBytes));
-        response.body.reserve(length);
-        if (auto s = reader.take(length, &response.body, "body"); !s)
-            return s.error();
-    } else if (auto s = reader.rest(&response.body, options.maxBodyBytes); !s) {
-        return s.error();
-    }
+    SocketSource source(fd->get(), options);
+    auto response = readHttpResponse(std::ref(source), options.maxBodyBytes);
+    if (!response)
+        return unavailable(url, response.error().message);
     return response;
 }
 

@@ -1,5 +1,6 @@
 #include "backend/telemetry/prometheus/http_server.h"
 
+#include "backend/telemetry/prometheus/http_message_parse.h"
 #include "backend/telemetry/prometheus/socket_fd.h"
 #include "backend/telemetry/prometheus/tls_stream.h"
 
@@ -104,14 +105,20 @@ HttpReply plain(int status, std::string body)
     return r;
 }
 
-// Reads the request head (up to the empty line): 0, an HTTP status to answer (timeout,
-// oversize, cut short), or -1 when the peer is gone.
+// Reads the request head (up to the empty line; httpRequestHeadState bounds it): 0, an HTTP
+// status to answer (timeout, oversize, cut short), or -1 when the peer is gone.
 int readHead(Peer &peer, std::chrono::steady_clock::time_point deadline, std::string *head)
 {
     char buffer[4096];
-    while (head->find("\r\n\r\n") == std::string::npos && head->find("\n\n") == std::string::npos) {
-        if (head->size() > 16384)
+    while (true) {
+        switch (httpRequestHeadState(*head)) {
+        case HttpRequestHeadState::Complete:
+            return 0;
+        case HttpRequestHeadState::TooLarge:
             return 431;
+        case HttpRequestHeadState::Incomplete:
+            break;
+        }
         const long n = peer.receive(buffer, sizeof buffer, deadline);
         if (n == -2)
             return 408;
@@ -121,7 +128,6 @@ int readHead(Peer &peer, std::chrono::steady_clock::time_point deadline, std::st
             return head->empty() ? -1 : 400;
         head->append(buffer, static_cast<std::size_t>(n));
     }
-    return 0;
 }
 
 } // namespace
@@ -276,41 +282,12 @@ void HttpServer::serve(int fd)
         sendReply(peer, plain(problem, reasonPhrase(problem)), false);
         return;
     }
-    HttpRequest request;
-    const std::size_t eol = head.find('\n');
-    std::string requestLine = head.substr(0, eol);
-    if (!requestLine.empty() && requestLine.back() == '\r')
-        requestLine.pop_back();
-    const std::size_t sp1 = requestLine.find(' ');
-    const std::size_t sp2 = sp1 == std::string::npos ? sp1 : requestLine.find(' ', sp1 + 1);
-    if (sp2 == std::string::npos || requestLine.compare(sp2 + 1, 7, "HTTP/1.") != 0) {
+    auto parsed = parseHttpRequestHead(head);
+    if (!parsed) {
         sendReply(peer, plain(400, "malformed request line"), false);
         return;
     }
-    request.method = requestLine.substr(0, sp1);
-    request.target = requestLine.substr(sp1 + 1, sp2 - sp1 - 1);
-    const std::size_t q = request.target.find('?');
-    request.path = request.target.substr(0, q);
-    request.query = q == std::string::npos ? std::string() : request.target.substr(q + 1);
-    std::size_t pos = eol + 1;
-    while (pos < head.size()) {
-        std::size_t end = head.find('\n', pos);
-        if (end == std::string::npos)
-            end = head.size();
-        std::string line = head.substr(pos, end - pos);
-        pos = end + 1;
-        if (!line.empty() && line.back() == '\r')
-            line.pop_back();
-        if (line.empty())
-            break;
-        const std::size_t colon = line.find(':');
-        if (colon == std::string::npos)
-            continue;
-        std::size_t v = colon + 1;
-        while (v < line.size() && line[v] == ' ')
-            ++v;
-        request.headers.emplace_back(line.substr(0, colon), line.substr(v));
-    }
+    const HttpRequest &request = *parsed;
     const bool head_ = request.method == "HEAD";
     if (request.method != "GET" && !head_) {
         sendReply(peer, plain(405, "only GET and HEAD are served"), false);

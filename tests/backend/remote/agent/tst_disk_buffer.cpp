@@ -1,6 +1,7 @@
 // The agent's disk buffer on real files: batches come back in order across reopen, the bound
 // drops whole oldest segments and counts them, acknowledged segments are deleted, and a torn
-// or corrupt record is reported with file and byte and the rest of its segment skipped.
+// or corrupt record is reported with file and byte and the rest of its segment skipped, and a
+// segment whose name disagrees with its first batch is renamed, not overwritten or reordered.
 #include "backend/remote/agent/disk_buffer.h"
 
 #include <QDir>
@@ -155,6 +156,56 @@ private slots:
         QCOMPARE(b->lastSequence(), 4u);
         QVERIFY(b->append(5, payload(5)).ok()); // the skipped number can be written again
         QCOMPARE(b->readAfter(4, 10)->front().payload, payload(5));
+    }
+
+    // Found by fuzz_disk_buffer: the record CRC covers the payload, not the header, so a damaged
+    // sequence in a segment's first record goes unseen and the segment's name (its first batch,
+    // as written) no longer matches it. The next segment was then created under that same name
+    // (O_TRUNC: the old batch's bytes gone, another batch's payload read back under its
+    // number), or, at the next start, the misnamed segment sorted after newer ones and was
+    // deleted as out of order. Now open() renames it for the batch it starts with.
+    void aSegmentNamedAheadOfItsFirstBatchIsRenamed()
+    {
+        QTemporaryDir dir;
+        {
+            auto b = openBuffer(dir.path());
+            QVERIFY(b->append(10, "first run").ok());
+        }
+        QCOMPARE(segments(dir.path()), QStringList{"00000000000000000010.seg"});
+        QFile f(QDir(dir.path()).filePath("00000000000000000010.seg"));
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QVERIFY(f.putChar(8)); // sequence 10 (0b1010) loses bit 1: 8, in a file named for 10
+        f.close();
+
+        const std::vector<std::pair<std::uint64_t, std::string>> expected{
+            {8, "first run"}, {9, payload(9)}, {10, payload(10)}, {11, payload(11)}};
+        {
+            auto b = openBuffer(dir.path(), 1 << 20, 16); // every batch in a new segment
+            QCOMPARE(b->problems().size(), std::size_t{1});
+            const QString problem = QString::fromStdString(b->problems().front());
+            QVERIFY2(problem.contains("00000000000000000010.seg: starts at batch 8, not the batch its name says; "
+                                      "renamed to 00000000000000000008.seg"),
+                     qPrintable(problem));
+            QCOMPARE(b->lastSequence(), 8u);
+            for (std::uint64_t s = 9; s <= 11; ++s)
+                QVERIFY(b->append(s, payload(s)).ok());
+            auto all = b->readAfter(0, 100);
+            QVERIFY(all.ok());
+            QCOMPARE(all->size(), expected.size());
+            for (std::size_t i = 0; i < expected.size(); ++i) {
+                QCOMPARE((*all)[i].sequence, expected[i].first);
+                QCOMPARE((*all)[i].payload, expected[i].second);
+            }
+        }
+        auto b = openBuffer(dir.path(), 1 << 20, 16); // the next start: nothing to report, nothing lost
+        QVERIFY(b->problems().empty());
+        auto all = b->readAfter(0, 100);
+        QVERIFY(all.ok());
+        QCOMPARE(all->size(), expected.size());
+        for (std::size_t i = 0; i < expected.size(); ++i) {
+            QCOMPARE((*all)[i].sequence, expected[i].first);
+            QCOMPARE((*all)[i].payload, expected[i].second);
+        }
     }
 };
 
