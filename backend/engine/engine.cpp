@@ -87,7 +87,8 @@ Engine::Engine(Options options, QObject *parent) : QObject(parent), m_options(st
     const TelemetrySpec telemetry = m_options.spec.effectiveTelemetry();
     m_telemetry = std::make_unique<TelemetryIngest>(
         telemetryIngestHost(),
-        TelemetryIngest::openStore(telemetry.dataDir, telemetry.retentionMs, &m_telemetryStoreUnavailable));
+        TelemetryIngest::openStore(telemetry.dataDir, telemetry.retentionMs,
+                                   static_cast<std::size_t>(telemetry.maxSeries), &m_telemetryStoreUnavailable));
     if (m_options.configYaml.empty())
         m_options.configYaml = writeClusterYaml(m_options.spec);
     for (const pb::Event &e : m_options.restoredEvents) {
@@ -97,7 +98,8 @@ Engine::Engine(Options options, QObject *parent) : QObject(parent), m_options(st
     while (m_events.size() > m_options.maxEvents)
         m_events.pop_front();
     m_options.restoredEvents.clear();
-    m_logs = std::make_unique<logs::LogService>(logServiceHost(), m_options.spec, m_options.maxLogLines);
+    m_logs = std::make_unique<logs::LogService>(logServiceHost(), m_options.spec, m_options.maxLogLines,
+                                                m_options.maxLogBytes);
     setUpAnomalyWatch();
     setUpJobBackends();
     if (!m_telemetryStoreUnavailable.empty())
@@ -151,6 +153,7 @@ void Engine::ingest(sim::SimOutputs outputs)
         for (const NicReading &r : outputs.nicReadings)
             appendNicSamples(r, samples);
         m_telemetry->ingest(std::move(samples), true);
+        noteSeriesRefused();
     }
     m_logs->keep(std::move(outputs.logs));
     for (Event &e : outputs.events)

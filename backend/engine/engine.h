@@ -52,6 +52,7 @@ public:
         std::int64_t virtualStartMs = kVirtualEpochMs;
         sim::SimOptions sim;
         std::size_t maxLogLines = 200000;
+        std::size_t maxLogBytes = std::size_t{128} << 20; // the kept lines' memory, whatever their count
         std::size_t maxEvents = 20000;
         // Builds the collectors of a real cluster (telemetry source other than the simulator).
         // Empty: the real sources of backend/engine/telemetry_sources.h. Tests put stand-ins here.
@@ -153,6 +154,7 @@ private:
     void startCollectors(std::vector<std::unique_ptr<Collector>> collectors);
     void recordTelemetryFailure(const std::string &message);
     void recordTelemetryStoreUnavailable(); // once, at start: m_telemetryStoreUnavailable says why
+    void noteSeriesRefused();               // after each ingest: the store's series limit, an event an hour at most
     void onCollected(std::size_t index, Result<Collection> result);
     bool nodeReporting(const std::string &node) const;
     pb::ClusterSummary realSummary() const;
@@ -195,6 +197,8 @@ private:
     // Why the telemetry store named in cluster.yaml could not be opened; empty when it was (or
     // when none was named: a memory-only store by choice). Pushed samples are refused meanwhile.
     std::string m_telemetryStoreUnavailable;
+    std::uint64_t m_seriesRefusedSeen = 0;            // the store's count when last looked at
+    std::optional<std::int64_t> m_seriesLimitEventMs; // the last telemetry.series_limit event
     std::deque<Event> m_events;
     std::uint64_t m_nextEventId = 1;
 

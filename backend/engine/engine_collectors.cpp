@@ -105,6 +105,7 @@ void Engine::onCollected(std::size_t index, Result<Collection> result)
     for (const NicReading &r : result->nics)
         appendNicSamples(r, samples);
     m_telemetry->ingest(std::move(samples), false);
+    noteSeriesRefused();
 }
 
 } // namespace sn

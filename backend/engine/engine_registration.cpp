@@ -25,6 +25,8 @@ Result<pb::RegisterNodeResponse> Engine::registerNode(const pb::RegisterNodeRequ
     const bool configured = spec.findNode(name) != nullptr;
     if (Status ok = notSimulated(spec, m_sim != nullptr, name); !ok)
         return ok.error();
+    if (Status ok = m_registry.admits(name); !ok)
+        return ok.error();
     const NodeRegistry::Outcome outcome = m_registry.add(request, m_clock->nowMs());
     m_thermalGuard->forgetRangeFailures(name);
     pb::RegisterNodeResponse response;

@@ -45,12 +45,34 @@ TelemetryIngest::Host Engine::telemetryIngestHost()
     return host;
 }
 
+void Engine::noteSeriesRefused()
+{
+    const std::uint64_t refused = m_telemetry->store().seriesRefused();
+    if (refused == m_seriesRefusedSeen)
+        return;
+    const std::int64_t now = m_clock->nowMs();
+    if (m_seriesLimitEventMs && now - *m_seriesLimitEventMs < 3600 * 1000 && now >= *m_seriesLimitEventMs)
+        return; // said within the hour; the count goes on and the next event says it
+    Event e;
+    e.timeMs = now;
+    e.severity = Severity::Warning;
+    e.kind = "telemetry.series_limit";
+    e.message = "The telemetry store holds " + std::to_string(m_telemetry->store().options().maxSeries) +
+                " series, the most it keeps: " + std::to_string(refused - m_seriesRefusedSeen) +
+                " samples of new series were not stored. A label with a new value in every sample (a process or "
+                "request id) makes a series each; the series already stored go on";
+    m_seriesRefusedSeen = refused;
+    m_seriesLimitEventMs = now;
+    record(std::move(e));
+}
+
 Result<PushedResult> Engine::ingestPushed(PushStreamTable &table, PushedBatch batch)
 {
     // Acknowledged means stored durably: an agent deletes what the daemon acknowledged.
     if (!m_telemetryStoreUnavailable.empty())
         return Error{ErrorCode::Unavailable, m_telemetryStoreUnavailable + "; the samples are not acknowledged"};
     auto stored = m_telemetry->ingestPushed(table, batch);
+    noteSeriesRefused();
     if (!stored)
         return stored.error(); // not acknowledged: the agent sends the batch, lines too, again
     PushedResult result{*stored, 0};

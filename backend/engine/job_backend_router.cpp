@@ -1,12 +1,44 @@
 #include "backend/engine/job_backend_router.h"
 
 #include "backend/api/job_secrets.h"
+#include "backend/engine/ended_job_retention.h"
 
 #include <QLoggingCategory>
+
+#include <algorithm>
 
 Q_LOGGING_CATEGORY(lcJobBackends, "sn.engine.backends")
 
 namespace sn {
+
+namespace {
+
+bool ended(const pb::Job &job)
+{
+    return job.state() == pb::JOB_STATE_COMPLETED || job.state() == pb::JOB_STATE_FAILED ||
+           job.state() == pb::JOB_STATE_CANCELLED;
+}
+
+// Every job a backend ever listed stayed in memory: Slurm forgets an ended job after MinJobAge
+// (300 s), the router never did. The ended ones beyond kEndedJobsKept go, those that ended first
+// first (supernoded's state.db keeps as many by default: --ended-jobs).
+void forgetOldEndedJobs(std::map<std::string, pb::Job> &jobs, std::set<std::string> &ours)
+{
+    std::vector<std::pair<std::int64_t, std::string>> endedJobs;
+    for (const auto &[id, job] : jobs)
+        if (ended(job))
+            endedJobs.emplace_back(job.end_time_ms(), id);
+    if (endedJobs.size() <= kEndedJobsKept)
+        return;
+    const auto cut = endedJobs.begin() + static_cast<std::ptrdiff_t>(endedJobs.size() - kEndedJobsKept);
+    std::nth_element(endedJobs.begin(), cut, endedJobs.end());
+    for (auto it = endedJobs.begin(); it != cut; ++it) {
+        jobs.erase(it->second);
+        ours.erase(it->second);
+    }
+}
+
+} // namespace
 
 JobBackendRouter::JobBackendRouter(JobBackends backends, std::chrono::milliseconds refreshInterval)
     : m_backends(std::move(backends)), m_interval(refreshInterval)
@@ -128,6 +160,7 @@ void JobBackendRouter::adopt(const std::vector<pb::Job> &jobs)
         m_ours.insert(job.id());
         remember(job);
     }
+    forgetOldEndedJobs(m_jobs, m_ours);
 }
 
 pb::Job JobBackendRouter::remember(pb::Job job)
@@ -169,6 +202,7 @@ void JobBackendRouter::refresh()
         if (!error.empty() && m_errors[kind] != error)
             qCWarning(lcJobBackends).noquote() << QString::fromStdString(kind + ": " + error);
         m_errors[kind] = error;
+        forgetOldEndedJobs(m_jobs, m_ours);
     }
 }
 

@@ -48,7 +48,25 @@ std::string gib(std::int64_t bytes)
 
 Status checkRegistration(const pb::RegisterNodeRequest &request)
 {
+    using L = RegistrationLimits;
+    if (const std::size_t size = request.ByteSizeLong(); size > L::bytes)
+        return invalidArgument("registration: " + number(size) + " bytes, more than " + number(L::bytes));
     const pb::Node &n = request.node();
+    const auto tooMany = [](const char *what, int count, int limit) {
+        return invalidArgument("node." + std::string(what) + ": " + number(count) + ", more than " + number(limit));
+    };
+    if (n.gpus_size() > L::gpus)
+        return tooMany("gpus", n.gpus_size(), L::gpus);
+    if (n.nvswitches_size() > L::nvswitches)
+        return tooMany("nvswitches", n.nvswitches_size(), L::nvswitches);
+    if (n.nics_size() > L::nics)
+        return tooMany("nics", n.nics_size(), L::nics);
+    if (request.links_size() > L::links)
+        return invalidArgument("links: " + number(request.links_size()) + ", more than " + number(L::links));
+    if (static_cast<int>(n.host_facts_size()) > L::hostFacts)
+        return tooMany("host_facts", static_cast<int>(n.host_facts_size()), L::hostFacts);
+    if (n.name().size() > L::nameBytes)
+        return invalidArgument("node.name: " + number(n.name().size()) + " bytes, more than " + number(L::nameBytes));
     if (n.name().empty())
         return invalidArgument("node.name: empty; the agent names its node (--node or the host name)");
     if (n.name().find_first_of("/ \t\n") != std::string::npos)
@@ -148,6 +166,14 @@ std::vector<std::string> registrationChanges(const pb::Node &before, const pb::N
     return out;
 }
 
+Status NodeRegistry::admits(const std::string &node) const
+{
+    if (m_nodes.size() < RegistrationLimits::nodes || m_nodes.contains(node))
+        return success();
+    return failedPrecondition(node + ": " + number(m_nodes.size()) +
+                              " nodes are registered, the most this engine keeps; a new node cannot register");
+}
+
 NodeRegistry::Outcome NodeRegistry::add(pb::RegisterNodeRequest request, std::int64_t nowMs)
 {
     pb::Node &node = *request.mutable_node();
@@ -172,6 +198,8 @@ Status NodeRegistry::restore(pb::RegisterNodeRequest stored)
     if (node.registered_ms() <= 0)
         return invalidArgument("node.registered_ms: " + std::to_string(node.registered_ms()) +
                                "; a kept registration says when it was made");
+    if (Status ok = admits(node.name()); !ok)
+        return ok;
     nameDevices(node);
     node.set_registered(true);
     const std::string name = node.name();

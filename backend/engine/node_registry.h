@@ -9,6 +9,7 @@
 #include "backend/api/supernode.pb.h"
 #include "backend/model/result.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -18,6 +19,21 @@
 namespace sn {
 
 namespace pb = supernode::v1;
+
+// What one registration may hold and how many nodes may register: far above any GPU server (8 or
+// 16 GPUs, a few NICs, some hundred in-node links; about 20 KB; 4,096 links of short names fit) and any cluster this
+// console runs, and what keeps one hostile or broken agent from filling the engine's memory and state.db with
+// registrations (16 MiB each, as many names as it likes) before.
+struct RegistrationLimits {
+    static constexpr std::size_t bytes = 256 * 1024; // the whole message, serialized
+    static constexpr std::size_t nameBytes = 253;    // a DNS name's most
+    static constexpr int gpus = 64;
+    static constexpr int nvswitches = 64;
+    static constexpr int nics = 512;
+    static constexpr int links = 4096;
+    static constexpr int hostFacts = 64;
+    static constexpr std::size_t nodes = 1024; // nodes registered at once
+};
 
 // What is malformed in a registration, naming the field ("node.gpus[3].index: repeats GPU 2"); ok otherwise.
 Status checkRegistration(const pb::RegisterNodeRequest &request);
@@ -31,7 +47,10 @@ public:
         bool first = false;               // the node had not registered before
         std::vector<std::string> changes; // against the previous registration; empty when the same
     };
-    // Stores a checked registration (ids filled in where left empty).
+    // Whether a node of this name may register: one already registered always may (again), a new
+    // one while fewer than RegistrationLimits::nodes are.
+    Status admits(const std::string &node) const;
+    // Stores a checked, admitted registration (ids filled in where left empty).
     Outcome add(pb::RegisterNodeRequest request, std::int64_t nowMs);
     // A registration an earlier run kept (supernoded's state.db), put back as it was: its own
     // registered_ms, no Outcome, since the node registered then, not now. Checked as on add,

@@ -79,7 +79,12 @@ std::vector<Event> LogPipeline::process(LogRecord &line)
         line.severity = std::max(line.severity, severityFromText(line.text));
     }
     // The simulator raises its own events for the faults it injects; its lines would repeat them.
-    if (signature && m_options.signatureEvents && !line.simulated) {
+    const auto repeats =
+        signature && m_options.signatureEvents && !line.simulated
+            ? m_repeats.raise(signature->signature->id, line.node,
+                              line.gpu >= 0 ? "gpu" + std::to_string(line.gpu) : signature->pciAddress, line.timeMs)
+            : std::nullopt;
+    if (repeats) {
         const Signature &sig = *signature->signature;
         Event e;
         e.timeMs = line.timeMs;
@@ -93,6 +98,8 @@ std::vector<Event> LogPipeline::process(LogRecord &line)
         e.evidence.series = "logs:" + (line.node.empty() ? std::string("cluster") : line.node) + "/" + line.source;
         e.evidence.detector = "signature:" + sig.id;
         e.message = signatureEventMessage(sig, line.node, line.gpu);
+        if (*repeats > 0)
+            e.message += " (" + std::to_string(*repeats) + " more lines showed it since the last event for it)";
         events.push_back(std::move(e));
     }
     const LogTemplate *t = parsed.match.id ? m_parser.miner().find(parsed.match.id) : nullptr;

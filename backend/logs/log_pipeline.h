@@ -7,6 +7,7 @@
 
 #include "backend/logs/log_anomaly_detector.h"
 #include "backend/logs/log_parser.h"
+#include "backend/logs/signature_repeats.h"
 #include "backend/model/event.h"
 #include "backend/model/log_record.h"
 #include "backend/model/result.h"
@@ -19,8 +20,9 @@ namespace sn::logs {
 struct LogPipelineOptions {
     MinerConfig miner;
     LogAnomalyConfig anomalies;
-    // One event per line that shows a known failure, except lines of the simulator, which
-    // raises its own events for the faults it injects (the same failure would show twice).
+    // An event for a line that shows a known failure, except lines of the simulator, which
+    // raises its own events for the faults it injects (the same failure would show twice). The
+    // same failure on the same GPU again within 10 minutes raises none (signature_repeats.h).
     bool signatureEvents = true;
     std::string templatesPath; // empty: templates live in memory only
 };
@@ -45,6 +47,7 @@ private:
     LogPipelineOptions m_options;
     LogParser m_parser;
     LogAnomalyDetector m_anomalies;
+    SignatureRepeats m_repeats;
     std::uint64_t m_lines = 0;
     std::uint64_t m_truncated = 0;
     std::uint64_t m_repaired = 0;

@@ -26,10 +26,17 @@ std::string busDevice(std::string pci)
         pci.resize(dot);
     return asciiLower(std::move(pci));
 }
+
+// What a kept line takes: its strings' bytes and the record itself (allocation overhead aside).
+std::size_t recordBytes(const LogRecord &line)
+{
+    return sizeof(LogRecord) + line.node.size() + line.source.size() + line.text.size() + line.jobId.size() +
+           line.templateId.size() + line.signature.size();
+}
 } // namespace
 
-LogService::LogService(Host host, const ClusterSpec &spec, std::size_t maxLines)
-    : m_host(std::move(host)), m_maxLines(maxLines)
+LogService::LogService(Host host, const ClusterSpec &spec, std::size_t maxLines, std::size_t maxBytes)
+    : m_host(std::move(host)), m_maxLines(maxLines), m_maxBytes(maxBytes)
 {
     configure(spec);
 }
@@ -149,10 +156,14 @@ void LogService::keep(std::vector<LogRecord> lines)
         return;
     process(lines);
     m_host.kept(lines);
-    for (LogRecord &line : lines)
+    for (LogRecord &line : lines) {
+        m_bytes += recordBytes(line);
         m_lines.push_back(std::move(line));
-    while (m_lines.size() > m_maxLines)
+    }
+    while (m_lines.size() > m_maxLines || (m_bytes > m_maxBytes && !m_lines.empty())) {
+        m_bytes -= recordBytes(m_lines.front());
         m_lines.pop_front();
+    }
 }
 
 std::size_t LogService::keepPushed(const std::string &agent, std::uint64_t run, std::uint64_t sequence,

@@ -47,8 +47,10 @@ public:
         bool truncated = false;               // more lines matched than the limit
     };
 
-    // spec: the configuration in force (configure()). maxLines: how many lines are kept.
-    LogService(Host host, const ClusterSpec &spec, std::size_t maxLines);
+    // spec: the configuration in force (configure()). maxLines, maxBytes: how many lines are kept,
+    // and how much memory they may take together (keptBytes): a count alone let 200,000 lines
+    // of 16 KiB each (3 GB) pile up from one agent flooding long lines.
+    LogService(Host host, const ClusterSpec &spec, std::size_t maxLines, std::size_t maxBytes);
     ~LogService(); // saves the templates
 
     // A new configuration: the templates saved, then loaded from its data directory (memory only
@@ -57,7 +59,7 @@ public:
     // What the intake read since the last poll, kept; a source that failed raises an event.
     void pollIntake();
     // Lines through the pipeline (each raised event recorded), then kept; the oldest beyond
-    // maxLines go.
+    // maxLines or maxBytes go.
     void keep(std::vector<LogRecord> lines);
     // A node agent's batch of lines (its samples' companion), named at the agent by its run and
     // sequence: kept once, however often the agent sends it (it resends when an answer is lost).
@@ -69,6 +71,7 @@ public:
     // names no end.
     QueryResult query(const LogQuery &query) const;
     const std::deque<LogRecord> &lines() const { return m_lines; } // oldest first
+    std::size_t keptBytes() const { return m_bytes; }              // what the kept lines take
     const LogPipeline &pipeline() const { return *m_pipeline; }
 
 private:
@@ -80,7 +83,9 @@ private:
 
     Host m_host;
     std::size_t m_maxLines;
+    std::size_t m_maxBytes;
     std::deque<LogRecord> m_lines;
+    std::size_t m_bytes = 0; // of m_lines (keptBytes)
     std::unique_ptr<LogPipeline> m_pipeline;
     std::int64_t m_templatesSavedMs = 0;
     std::unique_ptr<LogIntake> m_intake; // cluster.yaml `logs:`; null when none

@@ -142,6 +142,7 @@ struct TelemetrySpec {
     std::string dataDir;                                // where the store keeps its WAL and blocks; empty: memory only
     int dcgmExporterPort = 9400;                        // http://<node address>:<port>/metrics
     std::string prometheusUrl;                          // source prometheus: "http://prometheus:9090"
+    int maxSeries = 500000; // live series the store keeps at most (tsdb::StoreOptions::maxSeries)
     auto operator<=>(const TelemetrySpec &) const = default;
 };
 

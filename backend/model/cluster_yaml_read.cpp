@@ -327,7 +327,7 @@ TelemetrySpec readTelemetry(const Field &f)
 {
     TelemetrySpec t;
     const MapFields m(f, "in 'telemetry'",
-                      {"source", "interval", "retention", "dataDir", "dcgmExporterPort", "prometheusUrl"});
+                      {"source", "interval", "retention", "dataDir", "dcgmExporterPort", "prometheusUrl", "maxSeries"});
     const Field *source = m.find("source");
     if (source) {
         const auto parsed = telemetrySourceFromName(source->value.IsScalar() ? source->value.Scalar() : "");
@@ -345,6 +345,8 @@ TelemetrySpec readTelemetry(const Field &f)
         t.dataDir = readName(*v);
     if (const Field *v = m.find("dcgmExporterPort"))
         t.dcgmExporterPort = readInt32(*v, 1, 65535);
+    if (const Field *v = m.find("maxSeries"))
+        t.maxSeries = readInt32(*v, 1000, 100000000);
     const Field *url = m.find("prometheusUrl");
     if (url) {
         t.prometheusUrl = readName(*url);

@@ -240,6 +240,8 @@ void writeTelemetry(YAML::Emitter &out, const TelemetrySpec &t)
         out << YAML::Key << "dcgmExporterPort" << YAML::Value << t.dcgmExporterPort;
     if (!t.prometheusUrl.empty())
         out << YAML::Key << "prometheusUrl" << YAML::Value << t.prometheusUrl;
+    if (t.maxSeries != defaults.maxSeries)
+        out << YAML::Key << "maxSeries" << YAML::Value << t.maxSeries;
     out << YAML::EndMap;
 }
 

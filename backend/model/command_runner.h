@@ -17,6 +17,18 @@ struct CommandOutput {
     std::string err; // stderr
 };
 
+// What one run may print, stdout and stderr each: far above the largest answer the product reads
+// (a big cluster's `squeue --json`), and what keeps a hostile or broken program (or node) from
+// filling the engine's memory. Past it the program is stopped and the run is Unavailable, as one that does not finish.
+inline constexpr std::size_t kMaxCommandOutputBytes = std::size_t{64} << 20;
+
+inline Error commandOutputTooLarge(const std::string &program, const std::string &where)
+{
+    return Error{ErrorCode::Unavailable, program + " on " + where + " printed more than " +
+                                             std::to_string(kMaxCommandOutputBytes >> 20) +
+                                             " MiB; stopped it (the most a command may print)"};
+}
+
 // A command for messages ("sbatch --parsable -"): the words joined by spaces, not quoted, so it is
 // no shell command line.
 inline std::string argvText(const std::vector<std::string> &argv)
@@ -31,7 +43,8 @@ class CommandRunner {
 public:
     virtual ~CommandRunner() = default;
     // argv[0] is the program. An error means the program could not be run or did not finish in
-    // time (Unavailable); a program that ran and failed is a CommandOutput with exitCode != 0.
+    // time or printed more than kMaxCommandOutputBytes (Unavailable); a program that ran and failed is a CommandOutput
+    // with exitCode != 0.
     Result<CommandOutput> run(const std::vector<std::string> &argv, std::chrono::milliseconds timeout)
     {
         return run(argv, timeout, std::string());

@@ -91,8 +91,13 @@ Result<CommandOutput> SshCommandRunner::run(const std::vector<std::string> &argv
             if (n == SSH_ERROR)
                 return m_session->lastError(ErrorCode::Unavailable, "SSH: reading the output of " + argv[0]);
             if (n > 0) {
-                (isStderr ? output.err : output.out).append(buffer.data(), static_cast<std::size_t>(n));
+                std::string &to = isStderr ? output.err : output.out;
+                to.append(buffer.data(), static_cast<std::size_t>(n));
                 gotData = true;
+                if (to.size() > kMaxCommandOutputBytes) {
+                    ssh_channel_request_send_signal(channel.ch, "KILL");
+                    return commandOutputTooLarge(argv[0], where());
+                }
             }
         }
         if (gotData)

@@ -12,7 +12,8 @@ const char *daemonUsageText()
     return R"(usage: supernoded --listen ADDR:PORT --state-dir DIR [--config cluster.yaml]
                   [--tls-cert F --tls-key F [--tls-ca F]] [--tokens F] [--metrics-listen ADDR:PORT]
                   [--insecure-no-tls] [--virtual-time] [--rate-limit CALLS_PER_S] [--max-request-bytes N]
-                  [--max-streams N] [--stream-queue-bytes N] [--audit-rows N]
+                  [--max-streams N] [--stream-queue-bytes N] [--audit-rows N] [--event-rows N]
+                  [--ended-jobs N]
        supernoded --check-config [--config cluster.yaml] [...]
        supernoded --check-state [--state-dir DIR] [--config cluster.yaml]
 
@@ -31,6 +32,9 @@ const char *daemonUsageText()
   --stream-queue-bytes N     what one stream may queue for a slow reader (default 32 MiB)
   --max-request-bytes N      the largest request accepted (default 16 MiB)
   --audit-rows N             audit rows kept, the oldest dropped beyond (default 200000)
+  --event-rows N             events kept, the oldest dropped beyond (default 20000)
+  --ended-jobs N             ended jobs kept, those that ended first dropped beyond (default 50000);
+                             pending and running jobs are always kept
   --check-config             validate the configuration and security options, then exit
   --check-state              check the state directory in place (SQLite integrity, the telemetry
                              store's consistency), print the findings, then exit; run it while no
@@ -100,7 +104,8 @@ Result<DaemonOptions> parseDaemonOptions(const QStringList &arguments)
         } else if (flag == QLatin1String("--virtual-time")) {
             o.virtualTime = true;
         } else if (flag == QLatin1String("--rate-limit") || flag == QLatin1String("--max-request-bytes") ||
-                   flag == QLatin1String("--audit-rows") || flag == QLatin1String("--max-streams") ||
+                   flag == QLatin1String("--audit-rows") || flag == QLatin1String("--event-rows") ||
+                   flag == QLatin1String("--ended-jobs") || flag == QLatin1String("--max-streams") ||
                    flag == QLatin1String("--stream-queue-bytes")) {
             if (!(s = value(&text)))
                 return s.error();
@@ -112,6 +117,10 @@ Result<DaemonOptions> parseDaemonOptions(const QStringList &arguments)
                 o.callsPerSecond = v;
             else if (flag == QLatin1String("--audit-rows"))
                 o.auditRows = static_cast<std::int64_t>(v);
+            else if (flag == QLatin1String("--event-rows"))
+                o.eventRows = static_cast<std::int64_t>(v);
+            else if (flag == QLatin1String("--ended-jobs"))
+                o.endedJobRows = static_cast<std::int64_t>(v);
             else if (flag == QLatin1String("--max-streams"))
                 o.maxStreams = static_cast<int>(v);
             else if (flag == QLatin1String("--stream-queue-bytes"))

@@ -28,7 +28,9 @@ struct DaemonOptions {
     int maxStreams = 32;                      // server streams open at once per principal
     std::int64_t streamQueueBytes = 32 << 20; // per server stream, for a slow reader
     int maxRequestBytes = 16 << 20;
-    std::int64_t auditRows = 200000; // StateStore::Retention
+    std::int64_t auditRows = 200000;   // StateStore::Retention
+    std::int64_t eventRows = 20000;    // also the events the engine keeps in memory
+    std::int64_t endedJobRows = 50000; // ended jobs kept; pending and running ones always
     bool help = false;
 };
 

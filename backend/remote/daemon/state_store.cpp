@@ -4,6 +4,8 @@
 
 #include <QUuid>
 
+#include <algorithm>
+
 namespace sn::rpc {
 
 namespace {
@@ -56,6 +58,60 @@ template <typename Message> Result<std::vector<Message>> readBlobs(sqlite3 *db, 
     return out;
 }
 
+bool ended(const pb::Job &job)
+{
+    return job.state() == pb::JOB_STATE_COMPLETED || job.state() == pb::JOB_STATE_FAILED ||
+           job.state() == pb::JOB_STATE_CANCELLED;
+}
+
+// When an ended job ended, for retention (0: still pending or running). A job that ended
+// without an end time counts as ended at 1, the first to go.
+std::int64_t endedMs(const pb::Job &job)
+{
+    return ended(job) ? std::max<std::int64_t>(job.end_time_ms(), 1) : 0;
+}
+
+// A state.db from before job retention: the column added and filled from the jobs themselves.
+Status addJobEndTimes(sqlite3 *db)
+{
+    bool has = false;
+    {
+        Statement columns(db, "PRAGMA table_info(jobs)");
+        while (columns && sqlite3_step(columns.get()) == SQLITE_ROW)
+            has = has || columnText(columns.get(), 1) == "ended_ms";
+    }
+    if (has)
+        return sqlite3_exec(db, "CREATE INDEX IF NOT EXISTS jobs_ended ON jobs (ended_ms)", nullptr, nullptr,
+                            nullptr) == SQLITE_OK
+                   ? success()
+                   : Status(sqliteError(db, "indexing the jobs' end times"));
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE; ALTER TABLE jobs ADD COLUMN ended_ms INTEGER NOT NULL DEFAULT 0", nullptr,
+                     nullptr, nullptr) != SQLITE_OK) {
+        Error e = sqliteError(db, "adding the jobs' end times");
+        sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+        return e;
+    }
+    Statement read(db, "SELECT id, job FROM jobs");
+    Statement write(db, "UPDATE jobs SET ended_ms = ? WHERE id = ?");
+    while (read && write && sqlite3_step(read.get()) == SQLITE_ROW) {
+        pb::Job job;
+        if (!job.ParseFromArray(sqlite3_column_blob(read.get(), 1), sqlite3_column_bytes(read.get(), 1)))
+            continue; // jobs() reports it
+        sqlite3_reset(write.get());
+        sqlite3_bind_int64(write.get(), 1, endedMs(job));
+        bindText(write.get(), 2, columnText(read.get(), 0));
+        if (sqlite3_step(write.get()) != SQLITE_DONE)
+            break;
+    }
+    if (sqlite3_exec(db, "CREATE INDEX jobs_ended ON jobs (ended_ms); COMMIT", nullptr, nullptr, nullptr) !=
+        SQLITE_OK) {
+        Error e = sqliteError(db, "filling the jobs' end times");
+        sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+        return e;
+    }
+    return success();
+}
+
 } // namespace
 
 Result<std::unique_ptr<StateStore>> StateStore::open(const std::string &path, Retention retention)
@@ -71,7 +127,8 @@ Result<std::unique_ptr<StateStore>> StateStore::open(const std::string &path, Re
     const char *schema = "PRAGMA journal_mode=WAL;"
                          "PRAGMA synchronous=FULL;"
                          "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
-                         "CREATE TABLE IF NOT EXISTS jobs (id TEXT PRIMARY KEY, job BLOB NOT NULL);"
+                         "CREATE TABLE IF NOT EXISTS jobs (id TEXT PRIMARY KEY, job BLOB NOT NULL,"
+                         " ended_ms INTEGER NOT NULL DEFAULT 0);"
                          "CREATE TABLE IF NOT EXISTS events (id INTEGER PRIMARY KEY, acknowledged INTEGER NOT NULL,"
                          " event BLOB NOT NULL);"
                          "CREATE TABLE IF NOT EXISTS audit ("
@@ -81,6 +138,8 @@ Result<std::unique_ptr<StateStore>> StateStore::open(const std::string &path, Re
     if (sqlite3_exec(db, schema, nullptr, nullptr, nullptr) != SQLITE_OK ||
         sqlite3_exec(db, kNodesTableSql, nullptr, nullptr, nullptr) != SQLITE_OK)
         return sqliteError(db, path + ": cannot create the state tables");
+    if (Status ok = addJobEndTimes(db); !ok)
+        return Error{ok.error().code, path + ": " + ok.error().message};
     const std::string fresh = QUuid::createUuid().toString(QUuid::WithoutBraces).toStdString();
     {
         Statement insert(db, "INSERT OR IGNORE INTO meta (key, value) VALUES ('epoch', ?)");
@@ -143,7 +202,7 @@ Status StateStore::writeBatch(const std::vector<StateWrite> &writes)
 {
     if (sqlite3_exec(m_db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK)
         return sqliteError(m_db, "starting a state transaction");
-    Statement job(m_db, "INSERT OR REPLACE INTO jobs (id, job) VALUES (?, ?)");
+    Statement job(m_db, "INSERT OR REPLACE INTO jobs (id, job, ended_ms) VALUES (?, ?, ?)");
     // An event is written when raised and again when acknowledged, from different threads: the
     // older, unacknowledged copy must never overwrite the acknowledgement.
     Statement event(m_db, "INSERT INTO events (id, acknowledged, event) VALUES (?, ?, ?) ON CONFLICT(id) DO "
@@ -152,7 +211,7 @@ Status StateStore::writeBatch(const std::vector<StateWrite> &writes)
     Statement audit(m_db, "INSERT INTO audit (time_ms, who, role, peer, rpc, what, outcome) "
                           "VALUES (?, ?, ?, ?, ?, ?, ?)");
     Statement node(m_db, kNodesUpsertSql);
-    bool audited = false;
+    bool audited = false, evented = false, jobEnded = false;
     for (const StateWrite &w : writes) {
         sqlite3_stmt *s = nullptr;
         if (const auto *j = std::get_if<pb::Job>(&w)) {
@@ -160,7 +219,10 @@ Status StateStore::writeBatch(const std::vector<StateWrite> &writes)
             sqlite3_reset(s);
             bindText(s, 1, j->id());
             bindBlob(s, 2, j->SerializeAsString());
+            sqlite3_bind_int64(s, 3, endedMs(*j));
+            jobEnded = jobEnded || ended(*j);
         } else if (const auto *e = std::get_if<pb::Event>(&w)) {
+            evented = true;
             s = event.get();
             sqlite3_reset(s);
             sqlite3_bind_int64(s, 1, static_cast<sqlite3_int64>(e->id()));
@@ -188,11 +250,15 @@ Status StateStore::writeBatch(const std::vector<StateWrite> &writes)
             return e;
         }
     }
-    if (audited && !pruneAudit()) {
-        Error e = sqliteError(m_db, "pruning the audit log");
+    const auto now = std::chrono::steady_clock::now();
+    const bool countJobs = jobEnded && now - m_jobsPruned >= std::chrono::seconds(1);
+    if ((audited && !pruneAudit()) || (evented && !pruneEvents()) || (countJobs && !pruneEndedJobs())) {
+        Error e = sqliteError(m_db, "pruning the state to its retention");
         sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
         return e;
     }
+    if (countJobs)
+        m_jobsPruned = now;
     if (sqlite3_exec(m_db, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK)
         return sqliteError(m_db, "committing the state");
     return success();
@@ -205,6 +271,36 @@ bool StateStore::pruneAudit()
     if (!prune)
         return false;
     sqlite3_bind_int64(prune.get(), 1, m_retention.auditRows);
+    return sqlite3_step(prune.get()) == SQLITE_DONE;
+}
+
+bool StateStore::pruneEvents()
+{
+    // Event ids are the engine's, one after another: the newest eventRows are above max - eventRows.
+    Statement prune(m_db, "DELETE FROM events WHERE id <= (SELECT MAX(id) FROM events) - ?");
+    if (!prune)
+        return false;
+    sqlite3_bind_int64(prune.get(), 1, m_retention.eventRows);
+    return sqlite3_step(prune.get()) == SQLITE_DONE;
+}
+
+bool StateStore::pruneEndedJobs()
+{
+    // The end time of the newest ended job beyond the retention; it and older ones go (jobs that
+    // ended in the same millisecond as it go together).
+    Statement cutoff(m_db, "SELECT ended_ms FROM jobs WHERE ended_ms > 0 ORDER BY ended_ms DESC LIMIT 1 OFFSET ?");
+    if (!cutoff)
+        return false;
+    sqlite3_bind_int64(cutoff.get(), 1, m_retention.endedJobRows);
+    const int step = sqlite3_step(cutoff.get());
+    if (step == SQLITE_DONE)
+        return true; // no more than endedJobRows
+    if (step != SQLITE_ROW)
+        return false;
+    Statement prune(m_db, "DELETE FROM jobs WHERE ended_ms > 0 AND ended_ms <= ?");
+    if (!prune)
+        return false;
+    sqlite3_bind_int64(prune.get(), 1, sqlite3_column_int64(cutoff.get(), 0));
     return sqlite3_step(prune.get()) == SQLITE_DONE;
 }
 

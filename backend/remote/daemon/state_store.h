@@ -13,6 +13,7 @@
 #include "backend/remote/daemon/audit_log.h"
 #include "backend/remote/daemon/node_rows.h"
 
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -37,8 +38,12 @@ using StateWrite = std::variant<pb::Job, pb::Event, AuditRecord, pb::RegisterNod
 class StateStore {
 public:
     // How much history is kept: the oldest rows beyond go in the commit that adds new ones.
+    // Jobs still pending or running are always kept; events by id (the engine keeps as many in
+    // memory, Engine::Options::maxEvents), ended jobs by end time.
     struct Retention {
-        std::int64_t auditRows = 200000; // ~100 MB; supernoded --audit-rows
+        std::int64_t auditRows = 200000;   // ~100 MB; supernoded --audit-rows
+        std::int64_t eventRows = 20000;    // supernoded --event-rows
+        std::int64_t endedJobRows = 50000; // ~50 MB; supernoded --ended-jobs
     };
     static Result<std::unique_ptr<StateStore>> open(const std::string &path, Retention retention);
     static Result<std::unique_ptr<StateStore>> open(const std::string &path) { return open(path, Retention{}); }
@@ -63,11 +68,15 @@ private:
     StateStore(sqlite3 *db, Retention retention) : m_db(db), m_retention(retention) {}
     void writerLoop();
     Status writeBatch(const std::vector<StateWrite> &writes);
-    bool pruneAudit(); // inside writeBatch's transaction
+    // Inside writeBatch's transaction.
+    bool pruneAudit();
+    bool pruneEvents();
+    bool pruneEndedJobs();
 
     sqlite3 *m_db = nullptr;
     Retention m_retention;
     std::string m_epoch;
+    std::chrono::steady_clock::time_point m_jobsPruned; // ended jobs are counted at most once a second
     std::mutex m_mutex;
     std::condition_variable m_wake;
     struct Pending {

@@ -161,6 +161,8 @@ Result<std::unique_ptr<SupernodeDaemon>> SupernodeDaemon::start(const DaemonOpti
     parts->gate = std::make_unique<CallGate>(std::move(gate));
     StateStore::Retention retention;
     retention.auditRows = options.auditRows;
+    retention.eventRows = options.eventRows;
+    retention.endedJobRows = options.endedJobRows;
     auto state = StateStore::open(options.stateDir + "/state.db", retention);
     if (!state)
         return state.error();
@@ -180,6 +182,7 @@ Result<std::unique_ptr<SupernodeDaemon>> SupernodeDaemon::start(const DaemonOpti
     engine.engine.virtualTime = options.virtualTime;
     engine.engine.restoredJobs = std::move(*jobs);
     engine.engine.restoredEvents = std::move(*events);
+    engine.engine.maxEvents = static_cast<std::size_t>(options.eventRows); // as many as state.db keeps
     // Thermal protection caps a node through its agent when the agent allows it, else as the
     // telemetry source can (nvidia-smi, NVML), else not (the engine says why, once per node).
     engine.engine.makePowerLimitSetter =

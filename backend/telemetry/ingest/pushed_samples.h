@@ -39,7 +39,10 @@ struct PushedResult {
 };
 
 struct PushStreamTable {
-    std::vector<tsdb::SeriesId> store; // stream ref -> store series
+    // stream ref -> store series; kNoSeries while it has none (refused at the store's series
+    // limit, or forgotten by the store): the next sample of the ref asks the store again.
+    std::vector<tsdb::SeriesId> store;
+    std::uint64_t storeForgetGeneration = 0; // the store's forgetGeneration() `store` was checked at
     std::vector<PushedSeries> series;  // stream ref -> metric and labels, for live subscribers
     // stream ref -> index in `watchedSamples` (its metric and labels, built once; only time and
     // value change per sample), or -1 when the anomaly watch does not read its metric.

@@ -43,11 +43,12 @@ TelemetryIngest::TelemetryIngest(Host host, std::unique_ptr<tsdb::TimeSeriesStor
 }
 
 std::unique_ptr<tsdb::TimeSeriesStore> TelemetryIngest::openStore(const std::string &dataDir, std::int64_t retentionMs,
-                                                                  std::string *unavailable)
+                                                                  std::size_t maxSeries, std::string *unavailable)
 {
     tsdb::StoreOptions options;
     options.dataDir = QString::fromStdString(dataDir);
     options.retentionMs = retentionMs;
+    options.maxSeries = maxSeries;
     auto opened = tsdb::TimeSeriesStore::open(options);
     if (opened)
         return std::move(*opened);
@@ -73,10 +74,32 @@ void TelemetryIngest::ingest(std::vector<MetricSample> samples, bool simulated)
         qCWarning(lcIngest).noquote() << "telemetry not stored:" << QString::fromStdString(stored.error().message);
 }
 
+tsdb::SeriesId TelemetryIngest::storeSeries(PushStreamTable &table, std::size_t ref)
+{
+    tsdb::SeriesId &id = table.store[ref];
+    if (id != tsdb::kNoSeries)
+        return id;
+    id = m_store->seriesRef(table.series[ref].metric, table.series[ref].labels);
+    if (id != tsdb::kNoSeries && id >= m_pushedUntil.size())
+        m_pushedUntil.resize(std::size_t(id) + 1, std::numeric_limits<std::int64_t>::min());
+    return id;
+}
+
+void TelemetryIngest::dropForgottenSeries(PushStreamTable &table) const
+{
+    // The store forgets a series none of whose samples it keeps any more (a finished job's, a
+    // metric gone for hours); a stream that sends it again gets a new one.
+    if (table.storeForgetGeneration == m_store->forgetGeneration())
+        return;
+    table.storeForgetGeneration = m_store->forgetGeneration();
+    for (tsdb::SeriesId &id : table.store)
+        if (id != tsdb::kNoSeries && !m_store->isLive(id))
+            id = tsdb::kNoSeries;
+}
+
 void TelemetryIngest::registerSeries(PushStreamTable &table, PushedSeries &series)
 {
-    const tsdb::SeriesId id = m_store->seriesRef(series.metric, series.labels);
-    table.store.push_back(id);
+    table.store.push_back(tsdb::kNoSeries); // resolved at its first sample (storeSeries)
     if (m_host.watches(series.metric)) {
         table.watched.push_back(static_cast<int>(table.watchedSamples.size()));
         table.watchedSamples.push_back(MetricSample{series.metric, series.labels, 0, 0});
@@ -92,13 +115,14 @@ void TelemetryIngest::registerSeries(PushStreamTable &table, PushedSeries &serie
         if (known == table.nodes.end())
             table.nodes.push_back(host->second);
     }
-    if (id >= m_pushedUntil.size())
-        m_pushedUntil.resize(std::size_t(id) + 1, std::numeric_limits<std::int64_t>::min());
     table.series.push_back(std::move(series));
 }
 
 Result<tsdb::AppendResult> TelemetryIngest::ingestPushed(PushStreamTable &table, PushedBatch &batch)
 {
+    if (table.store.empty()) // a new stream: nothing it holds can have been forgotten
+        table.storeForgetGeneration = m_store->forgetGeneration();
+    dropForgottenSeries(table);
     for (PushedSeries &s : batch.newSeries)
         registerSeries(table, s);
     batch.newSeries.clear();
@@ -114,10 +138,13 @@ Result<tsdb::AppendResult> TelemetryIngest::ingestPushed(PushStreamTable &table,
     for (const tsdb::RefSample &s : batch.samples) {
         if (const int n = table.node[s.ref]; n >= 0)
             heard[std::size_t(n)] = true;
-        std::int64_t &until = m_pushedUntil[table.store[s.ref]];
-        if (s.timeMs <= until)
-            continue;
-        until = s.timeMs;
+        // Without a store series (refused at its limit) a sample cannot be told from a resend.
+        if (const tsdb::SeriesId id = storeSeries(table, s.ref); id != tsdb::kNoSeries) {
+            std::int64_t &until = m_pushedUntil[id];
+            if (s.timeMs <= until)
+                continue;
+            until = s.timeMs;
+        }
         if (live)
             fresh.push_back(s);
         if (const int w = table.watched[s.ref]; w >= 0)

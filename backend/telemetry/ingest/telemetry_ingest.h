@@ -44,7 +44,7 @@ public:
     // is reported and the engine runs on a memory-only store rather than not at all, with why in
     // *unavailable (then pushed samples are not acknowledged: Engine::ingestPushed).
     static std::unique_ptr<tsdb::TimeSeriesStore> openStore(const std::string &dataDir, std::int64_t retentionMs,
-                                                            std::string *unavailable = nullptr);
+                                                            std::size_t maxSeries, std::string *unavailable = nullptr);
 
     // Collected or simulated samples: put in time order, published, watched and stored. A store
     // that refuses them is logged: a collector cannot send them again.
@@ -64,6 +64,10 @@ public:
 
 private:
     void registerSeries(PushStreamTable &table, PushedSeries &series);
+    // The store series of a stream ref, asked of the store again when it has none.
+    tsdb::SeriesId storeSeries(PushStreamTable &table, std::size_t ref);
+    // Refs whose series the store forgot since the table was last checked lose them.
+    void dropForgottenSeries(PushStreamTable &table) const;
 
     Host m_host;
     std::unique_ptr<tsdb::TimeSeriesStore> m_store;

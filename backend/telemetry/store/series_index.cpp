@@ -97,8 +97,75 @@ std::optional<SeriesId> SeriesIndex::find(std::string_view metric, const Labels 
     return std::nullopt;
 }
 
+void SeriesIndex::forget(const std::vector<SeriesId> &ids)
+{
+    std::vector<SeriesId> going;
+    for (SeriesId id : ids) {
+        if (id >= size() || forgotten(id))
+            continue;
+        if (m_forgotten.size() < size())
+            m_forgotten.resize(size(), false);
+        m_forgotten[id] = true;
+        ++m_forgottenCount;
+        going.push_back(id);
+    }
+    if (going.empty())
+        return;
+    // Postings hold ids in increasing order: each one touched is filtered once.
+    std::vector<std::uint64_t> touched;
+    for (SeriesId id : going) {
+        std::vector<Pair> pairs(m_pairs.begin() + m_offsets[id], m_pairs.begin() + m_offsets[id + 1]);
+        const auto [b, e] = m_byHash.equal_range(hashOf(pairs));
+        for (auto it = b; it != e; ++it)
+            if (it->second == id) {
+                m_byHash.erase(it);
+                break;
+            }
+        for (const Pair &p : pairs)
+            touched.push_back(postingKey(p));
+    }
+    std::sort(touched.begin(), touched.end());
+    touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+    for (std::uint64_t key : touched) {
+        const auto it = m_postings.find(key);
+        if (it == m_postings.end())
+            continue;
+        std::erase_if(it->second, [this](SeriesId id) { return m_forgotten[id]; });
+        if (!it->second.empty())
+            continue;
+        // A label value no series has any more: gone from the label lists too.
+        const auto name = static_cast<std::uint32_t>(key >> 32);
+        const auto value = static_cast<std::uint32_t>(key & 0xffffffffu);
+        m_postings.erase(it);
+        if (const auto values = m_valuesByName.find(name); values != m_valuesByName.end()) {
+            std::erase(values->second, value);
+            if (values->second.empty())
+                m_valuesByName.erase(values);
+        }
+    }
+    compactPairs();
+}
+
+void SeriesIndex::compactPairs()
+{
+    // A forgotten series keeps an empty range; the others' pairs move down over the gaps.
+    std::uint32_t to = 0;
+    for (SeriesId id = 0; id < size(); ++id) {
+        const std::uint32_t b = m_offsets[id], e = m_offsets[id + 1];
+        m_offsets[id] = to;
+        if (!forgotten(id))
+            for (std::uint32_t i = b; i < e; ++i)
+                m_pairs[to++] = m_pairs[i];
+    }
+    m_offsets[size()] = to;
+    m_pairs.resize(to);
+    m_pairs.shrink_to_fit();
+}
+
 std::string SeriesIndex::metric(SeriesId id) const
 {
+    if (m_offsets[id] == m_offsets[id + 1])
+        return std::string();
     return m_symbols.str(m_pairs[m_offsets[id]].second);
 }
 
@@ -145,9 +212,10 @@ std::vector<SeriesId> SeriesIndex::select(const std::vector<LabelMatcher> &match
             return ids;
     }
     if (!seeded) {
-        ids.resize(size());
-        for (SeriesId i = 0; i < ids.size(); ++i)
-            ids[i] = i;
+        ids.reserve(liveCount());
+        for (SeriesId i = 0; i < size(); ++i)
+            if (!forgotten(i))
+                ids.push_back(i);
     }
     static const std::string kEmpty;
     for (const LabelMatcher &m : matchers) {
@@ -185,7 +253,7 @@ std::vector<std::string> SeriesIndex::labelValues(const std::string &name) const
 
 std::size_t SeriesIndex::approximateBytes() const
 {
-    std::size_t bytes = m_pairs.capacity() * sizeof(Pair) + m_offsets.capacity() * 4;
+    std::size_t bytes = m_pairs.capacity() * sizeof(Pair) + m_offsets.capacity() * 4 + m_forgotten.capacity() / 8;
     bytes += m_byHash.size() * 32 + m_byHash.bucket_count() * 8;
     bytes += m_postings.size() * 48 + m_postings.bucket_count() * 8;
     for (const auto &[k, v] : m_postings)

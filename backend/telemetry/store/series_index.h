@@ -2,7 +2,12 @@
 // The series index: (metric, labels) -> series id, postings per label pair for matchers, and
 // interned strings so 100,000 series with the same few hundred label values cost a few hundred
 // bytes each, not a copy of every string. Not synchronized: the store guards it with a
-// shared mutex (many readers, one writer that only locks it to create a series).
+// shared mutex (many readers, one writer that only locks it to create or forget series).
+//
+// Series come and go (a GPU's `job` label makes new ones for every job): the store forgets a
+// series once none of its samples is kept. A forgotten id is never given again; it keeps 4 bytes
+// here (its place in the offsets) and names no metric and no labels. The label strings
+// themselves stay interned.
 
 #include "backend/telemetry/metric_sample.h"
 #include "backend/telemetry/store/label_matcher.h"
@@ -19,6 +24,9 @@
 namespace sn::tsdb {
 
 using SeriesId = std::uint32_t;
+// What seriesRef gives when the store holds as many series as it may (StoreOptions::maxSeries):
+// samples for it are counted as rejected.
+inline constexpr SeriesId kNoSeries = 0xffffffffu;
 
 class SymbolTable {
 public:
@@ -38,9 +46,15 @@ public:
     std::pair<SeriesId, bool> getOrCreate(std::string_view metric, const Labels &labels);
     std::optional<SeriesId> find(std::string_view metric, const Labels &labels) const;
 
-    std::string metric(SeriesId id) const;
-    Labels labels(SeriesId id) const; // without __name__
-    std::size_t size() const { return m_offsets.size() - 1; }
+    // Forgets the series: find, select and the label lists no longer see them; their pairs are
+    // given back. Ids already forgotten or never made are passed over.
+    void forget(const std::vector<SeriesId> &ids);
+    bool forgotten(SeriesId id) const { return id < m_forgotten.size() && m_forgotten[id]; }
+
+    std::string metric(SeriesId id) const;                    // empty when forgotten
+    Labels labels(SeriesId id) const;                         // without __name__; empty when forgotten
+    std::size_t size() const { return m_offsets.size() - 1; } // ids ever given, forgotten ones too
+    std::size_t liveCount() const { return size() - m_forgottenCount; }
 
     // Series matching every matcher, in increasing id order.
     std::vector<SeriesId> select(const std::vector<LabelMatcher> &matchers) const;
@@ -59,12 +73,16 @@ private:
     const std::string *labelValue(SeriesId id, std::uint32_t nameSymbol) const;
     static std::uint64_t postingKey(Pair p) { return (std::uint64_t{p.first} << 32) | p.second; }
 
+    void compactPairs();
+
     SymbolTable m_symbols;
     std::vector<Pair> m_pairs;               // every series' pairs, back to back
     std::vector<std::uint32_t> m_offsets{0}; // series id -> first pair; size()+1 entries
     std::unordered_multimap<std::uint64_t, SeriesId> m_byHash;
     std::unordered_map<std::uint64_t, std::vector<SeriesId>> m_postings;
     std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> m_valuesByName;
+    std::vector<bool> m_forgotten; // by id; grows with forget() only
+    std::size_t m_forgottenCount = 0;
 };
 
 } // namespace sn::tsdb

@@ -126,11 +126,17 @@ SeriesId TimeSeriesStore::createSeries(std::string_view metric, const Labels &la
 {
     if (const auto found = m_index.find(metric, labels))
         return *found;
+    // What is on disk comes back whatever the limit (log is false when loading); writers' new
+    // series are held to it.
+    if (log && m_index.liveCount() >= m_options.maxSeries) {
+        m_seriesRefused.fetch_add(1, std::memory_order_relaxed);
+        return kNoSeries;
+    }
     SeriesId id;
     {
         std::unique_lock lock(m_indexMutex);
         id = m_index.getOrCreate(metric, labels).first;
-        m_series.push_back(std::make_unique<HeadSeries>());
+        m_series.push_back(std::make_shared<HeadSeries>());
     }
     if (log && m_wal)
         m_wal->logSeries(id, std::string(metric), labels);
@@ -142,6 +148,11 @@ SeriesId TimeSeriesStore::seriesRef(std::string_view metric, const Labels &label
     return createSeries(metric, labels, true);
 }
 
+bool TimeSeriesStore::isLive(SeriesId id) const
+{
+    return id < m_series.size() && m_series[id] != nullptr; // writer thread: no one else changes them
+}
+
 AppendResult TimeSeriesStore::appendToHead(const RefSample *samples, std::size_t n, std::vector<RefSample> *accepted)
 {
     AppendResult r;
@@ -151,7 +162,7 @@ AppendResult TimeSeriesStore::appendToHead(const RefSample *samples, std::size_t
     std::int64_t minTime = kMaxTime;
     for (std::size_t i = 0; i < n; ++i) {
         const RefSample &s = samples[i];
-        if (s.ref >= m_series.size() || s.timeMs < m_minValidTime ||
+        if (s.ref >= m_series.size() || !m_series[s.ref] || s.timeMs < m_minValidTime ||
             !m_series[s.ref]->append(s.timeMs, s.value, chunkSamples, duration)) {
             ++r.rejected;
             continue;
@@ -172,7 +183,7 @@ Result<AppendResult> TimeSeriesStore::append(const RefSample *samples, std::size
 {
     const std::size_t known = m_series.size();
     for (std::size_t i = 0; i < n; ++i)
-        if (samples[i].ref >= known)
+        if (samples[i].ref >= known && samples[i].ref != kNoSeries) // kNoSeries: counted as rejected
             return invalidArgument("store: sample " + std::to_string(i) + " names series " +
                                    std::to_string(samples[i].ref) + ", but only " + std::to_string(known) + " exist");
     AppendResult r;
@@ -235,7 +246,8 @@ std::int64_t TimeSeriesStore::oldestHeadSample() const
 {
     std::int64_t oldest = kMaxTime;
     for (const auto &h : m_series)
-        oldest = std::min(oldest, h->minTime());
+        if (h)
+            oldest = std::min(oldest, h->minTime());
     return oldest;
 }
 
@@ -261,6 +273,8 @@ Status TimeSeriesStore::cutRange(std::int64_t from, std::int64_t to)
     DecodeScratch &dec = scratch();
     const SeriesId count = static_cast<SeriesId>(m_series.size());
     for (SeriesId id = 0; id < count; ++id) {
+        if (!m_series[id])
+            continue;
         HeadSeries &h = *m_series[id];
         {
             HeadSnapshot open = h.snapshot(kMaxTime, kMaxTime);
@@ -306,7 +320,8 @@ Status TimeSeriesStore::cutRange(std::int64_t from, std::int64_t to)
         publishBlocks(std::move(list)); // readers see the block before the head lets go
     }
     for (SeriesId id = 0; id < count; ++id)
-        m_series[id]->dropChunksBefore(to);
+        if (m_series[id])
+            m_series[id]->dropChunksBefore(to);
     m_headStart = to;
     m_minValidTime = std::max(m_minValidTime, to);
     return applyRetention();
@@ -319,7 +334,32 @@ Status TimeSeriesStore::cutRange(std::int64_t from, std::int64_t to)
 // them (older than m_minValidTime), as it did when the checkpoint came after each block.
 Status TimeSeriesStore::checkpointIfLogged()
 {
+    forgetIdleSeries();
     return m_wal ? checkpoint() : success();
+}
+
+void TimeSeriesStore::forgetIdleSeries()
+{
+    // A series none of whose samples is kept: nothing left in the head, in no block still held.
+    const auto list = blocks();
+    std::vector<SeriesId> idle;
+    for (SeriesId id = 0; id < static_cast<SeriesId>(m_series.size()); ++id) {
+        const auto &h = m_series[id];
+        if (!h || h->minTime() != kMaxTime)
+            continue;
+        // Newest blocks first: a series that went quiet is in the last ones it was cut into.
+        if (std::none_of(list->rbegin(), list->rend(), [id](const auto &b) { return b->indexOf(id) >= 0; }))
+            idle.push_back(id);
+    }
+    if (idle.empty())
+        return;
+    {
+        std::unique_lock lock(m_indexMutex);
+        m_index.forget(idle);
+        for (SeriesId id : idle)
+            m_series[id].reset(); // a reader that holds it keeps it until it is done
+    }
+    ++m_forgetGeneration;
 }
 
 Status TimeSeriesStore::checkpoint()
@@ -327,9 +367,12 @@ Status TimeSeriesStore::checkpoint()
     return m_wal->checkpoint([this](Wal &wal) {
         const SeriesId count = static_cast<SeriesId>(m_series.size());
         for (SeriesId id = 0; id < count; ++id)
-            wal.logSeries(id, m_index.metric(id), m_index.labels(id));
+            if (m_series[id]) // a forgotten series is not named again: a restart never sees it
+                wal.logSeries(id, m_index.metric(id), m_index.labels(id));
         std::vector<RefSample> samples;
         for (SeriesId id = 0; id < count; ++id) {
+            if (!m_series[id])
+                continue;
             samples.clear();
             forEachSample(id, m_minValidTime, kMaxTime, [&](const std::int64_t *t, const double *v, std::size_t n) {
                 for (std::size_t i = 0; i < n; ++i)
@@ -382,10 +425,10 @@ void TimeSeriesStore::publishBlocks(std::vector<std::shared_ptr<Block>> list)
     m_blocks = std::move(fresh);
 }
 
-HeadSeries *TimeSeriesStore::headOf(SeriesId id) const
+std::shared_ptr<HeadSeries> TimeSeriesStore::headOf(SeriesId id) const
 {
     std::shared_lock lock(m_indexMutex);
-    return id < m_series.size() ? m_series[id].get() : nullptr;
+    return id < m_series.size() ? m_series[id] : nullptr;
 }
 
 std::vector<SeriesId> TimeSeriesStore::select(const std::vector<LabelMatcher> &matchers) const
@@ -421,7 +464,7 @@ std::vector<std::string> TimeSeriesStore::labelValues(const std::string &name) c
 std::size_t TimeSeriesStore::seriesCount() const
 {
     std::shared_lock lock(m_indexMutex);
-    return m_index.size();
+    return m_index.liveCount();
 }
 
 std::int64_t TimeSeriesStore::visitBlocks(SeriesId id, std::int64_t minT, std::int64_t maxT, const ChunkFn *chunk,
@@ -470,7 +513,7 @@ void TimeSeriesStore::forEachChunk(SeriesId id, std::int64_t minT, std::int64_t 
 void TimeSeriesStore::visit(SeriesId id, std::int64_t minT, std::int64_t maxT, const ChunkFn *chunk,
                             const SamplesFn &fn) const
 {
-    const HeadSeries *head = headOf(id);
+    const std::shared_ptr<const HeadSeries> head = headOf(id);
     if (!head || minT > maxT)
         return;
     // Head first, blocks second: a cut publishes its block before dropping the head's chunks,
@@ -497,7 +540,7 @@ void TimeSeriesStore::visit(SeriesId id, std::int64_t minT, std::int64_t maxT, c
 
 std::optional<SeriesPoint> TimeSeriesStore::latest(SeriesId id) const
 {
-    const HeadSeries *head = headOf(id);
+    const std::shared_ptr<const HeadSeries> head = headOf(id);
     if (!head)
         return std::nullopt;
     std::optional<SeriesPoint> point;
@@ -533,7 +576,7 @@ void TimeSeriesStore::rollups(SeriesId id, std::int64_t resolutionMs, std::int64
                               std::vector<RollupBucket> &out) const
 {
     out.clear();
-    const HeadSeries *head = headOf(id);
+    const std::shared_ptr<const HeadSeries> head = headOf(id);
     if (!head)
         return;
     const std::int64_t first = bucketStart(minT, resolutionMs);
@@ -581,13 +624,17 @@ StoreStats TimeSeriesStore::stats() const
     StoreStats s;
     {
         std::shared_lock lock(m_indexMutex);
-        s.series = m_index.size();
-        s.indexBytes = m_index.approximateBytes();
+        s.series = m_index.liveCount();
+        s.seriesForgotten = m_index.size() - m_index.liveCount();
+        s.indexBytes = m_index.approximateBytes() + m_series.capacity() * sizeof(m_series[0]);
         for (const auto &h : m_series) {
+            if (!h)
+                continue;
             s.headSealedBytes += h->sealedBytes();
             s.headOpenBytes += h->openBytes();
         }
     }
+    s.seriesRefused = seriesRefused();
     const auto list = blocks();
     s.blocks = list->size();
     for (const auto &b : *list)

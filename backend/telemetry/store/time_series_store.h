@@ -20,7 +20,9 @@
 
 #include <QString>
 
+#include <atomic>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -40,6 +42,10 @@ struct StoreOptions {
     std::int64_t walSyncIntervalMs = 1000;
     std::uint32_t headChunkSamples = 120;  // head chunks stay small: RAM per active series
     std::uint32_t blockChunkSamples = 720; // block chunks are long: fewer headers per byte
+    // Live series at most (a runaway label makes a new series per value): a new series beyond
+    // is refused (kNoSeries, counted in StoreStats::seriesRefused) until others are forgotten.
+    // A series is forgotten once none of its samples is kept (head cut, blocks expired).
+    std::size_t maxSeries = 500000;
 };
 
 struct AppendResult {
@@ -54,7 +60,9 @@ struct OpenReport {
 };
 
 struct StoreStats {
-    std::size_t series = 0;
+    std::size_t series = 0;          // live
+    std::size_t seriesForgotten = 0; // since open: none of their samples kept any more
+    std::uint64_t seriesRefused = 0; // since open: seriesRef calls for a new series past maxSeries
     std::size_t blocks = 0;
     std::uint64_t blockBytes = 0;
     std::size_t headSealedBytes = 0; // compressed head chunks
@@ -72,7 +80,14 @@ public:
     const StoreOptions &options() const { return m_options; }
 
     // ---- writer thread
+    // kNoSeries when the store holds maxSeries live series and this is a new one.
     SeriesId seriesRef(std::string_view metric, const Labels &labels);
+    // Whether samples may still be appended under this id: false once the series was forgotten
+    // (a holder of the id asks seriesRef again). forgetGeneration() changes whenever series are
+    // forgotten, so a holder of many ids checks them only then.
+    bool isLive(SeriesId id) const;
+    std::uint64_t forgetGeneration() const { return m_forgetGeneration; }
+    std::uint64_t seriesRefused() const { return m_seriesRefused.load(std::memory_order_relaxed); }
     // Appends and, with a data directory, logs and commits to the WAL before returning: once
     // this returns the samples are acknowledged. Unknown refs are an error (nothing stored).
     Result<AppendResult> append(const RefSample *samples, std::size_t n);
@@ -89,7 +104,7 @@ public:
     Labels labelsOf(SeriesId id) const;
     std::vector<std::string> labelNames() const;
     std::vector<std::string> labelValues(const std::string &name) const;
-    std::size_t seriesCount() const;
+    std::size_t seriesCount() const; // live
 
     // Calls fn with the samples of `id` in [minT, maxT], in time order, a chunk at a time.
     using SamplesFn = std::function<void(const std::int64_t *times, const double *values, std::size_t n)>;
@@ -116,7 +131,7 @@ public:
 private:
     explicit TimeSeriesStore(StoreOptions options);
     Status load();
-    HeadSeries *headOf(SeriesId id) const;
+    std::shared_ptr<HeadSeries> headOf(SeriesId id) const;
     std::shared_ptr<const std::vector<std::shared_ptr<Block>>> blocks() const;
     void publishBlocks(std::vector<std::shared_ptr<Block>> blocks);
     SeriesId createSeries(std::string_view metric, const Labels &labels, bool log);
@@ -126,6 +141,7 @@ private:
     Status checkpoint();
     Status checkpointIfLogged();
     Status applyRetention();
+    void forgetIdleSeries(); // after cuts and retention, before the checkpoint
     void visit(SeriesId id, std::int64_t minT, std::int64_t maxT, const ChunkFn *chunk, const SamplesFn &fn) const;
     std::int64_t visitBlocks(SeriesId id, std::int64_t minT, std::int64_t maxT, const ChunkFn *chunk,
                              const SamplesFn &fn, const std::vector<std::shared_ptr<Block>> &blocks) const;
@@ -136,9 +152,12 @@ private:
     QString m_blocksDir, m_walDir;
     std::unique_ptr<Wal> m_wal;
 
-    mutable std::shared_mutex m_indexMutex; // guards m_index and m_series against the writer's inserts
+    mutable std::shared_mutex m_indexMutex; // guards m_index and m_series against the writer's changes
     SeriesIndex m_index;
-    std::vector<std::unique_ptr<HeadSeries>> m_series;
+    // By id; null once forgotten. Shared so that a reader that took one keeps it while it reads.
+    std::vector<std::shared_ptr<HeadSeries>> m_series;
+    std::uint64_t m_forgetGeneration = 0;
+    std::atomic<std::uint64_t> m_seriesRefused{0};
 
     mutable std::mutex m_blocksMutex; // guards the pointer only; the lists are immutable
     std::shared_ptr<const std::vector<std::shared_ptr<Block>>> m_blocks;

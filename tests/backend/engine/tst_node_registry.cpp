@@ -63,6 +63,20 @@ ClusterSpec configured()
     return spec;
 }
 
+// An engine over configured() with no collectors: registrations are all it hears.
+Engine::Options engineOptions()
+{
+    Engine::Options o;
+    o.spec = configured();
+    o.spec.telemetry = TelemetrySpec{};
+    o.spec.telemetry->source = TelemetrySource::NvidiaSmi;
+    o.virtualTime = true;
+    o.makeCollectors = [](const ClusterSpec &) -> Result<std::vector<std::unique_ptr<Collector>>> {
+        return std::vector<std::unique_ptr<Collector>>{};
+    };
+    return o;
+}
+
 } // namespace
 
 class TestNodeRegistry : public QObject {
@@ -81,6 +95,14 @@ private slots:
         QTest::newRow("nic without name") << 5 << "node.nics[0].name: ''";
         QTest::newRow("link leaves node") << 6 << "links[0]: 'n2/gpu0' is not a device of n1";
         QTest::newRow("negative memory") << 7 << "node.cpu_cores / node.memory_bytes: negative";
+        // Bounds (issue 29): each one past its limit, named with the limit.
+        QTest::newRow("gpus past the limit") << 8 << "node.gpus: 65, more than 64";
+        QTest::newRow("nics past the limit") << 9 << "node.nics: 513, more than 512";
+        QTest::newRow("links past the limit") << 10 << "links: 4097, more than 4096";
+        QTest::newRow("name past a DNS name") << 11 << "node.name: 254 bytes, more than 253";
+        QTest::newRow("message past 256 KiB") << 12 << "registration: 262";
+        QTest::newRow("host facts past the limit") << 13 << "node.host_facts: 65, more than 64";
+        QTest::newRow("nvswitches past the limit") << 14 << "node.nvswitches: 65, more than 64";
     }
     void malformedRegistrationIsRefusedNamingTheField()
     {
@@ -111,6 +133,33 @@ private slots:
             break;
         case 7:
             r.mutable_node()->set_memory_bytes(-1);
+            break;
+        case 8:
+            r = registration("n1", RegistrationLimits::gpus + 1);
+            r.clear_links();
+            break;
+        case 9:
+            for (int i = 1; i <= RegistrationLimits::nics; ++i)
+                r.mutable_node()->add_nics()->set_name("eth" + std::to_string(i));
+            break;
+        case 10:
+            while (r.links_size() <= RegistrationLimits::links)
+                *r.add_links() = r.links(0);
+            break;
+        case 11:
+            r.mutable_node()->set_name(std::string(254, 'n'));
+            r.clear_links();
+            break;
+        case 12:
+            (*r.mutable_node()->mutable_host_facts())["kernel"] = std::string(RegistrationLimits::bytes, 'k');
+            break;
+        case 13:
+            for (int i = 0; i <= RegistrationLimits::hostFacts; ++i)
+                (*r.mutable_node()->mutable_host_facts())["fact" + std::to_string(i)] = "x";
+            break;
+        case 14:
+            for (int i = 1; i <= RegistrationLimits::nvswitches; ++i)
+                r.mutable_node()->add_nvswitches()->set_index(i);
             break;
         }
         const Status s = checkRegistration(r);
@@ -199,6 +248,46 @@ private slots:
         QCOMPARE(restarted.find("node01")->node().registered_ms(), std::int64_t(5000));
     }
 
+    void aRegistrationAtEveryLimitIsAccepted()
+    {
+        // Every count at its limit (a long name on its own: 4,096 links naming it would pass the
+        // byte limit, which is what that limit is for).
+        QVERIFY(checkRegistration(registration(std::string(RegistrationLimits::nameBytes, 'n'), 8)).ok());
+        pb::RegisterNodeRequest r = registration("n1", RegistrationLimits::gpus);
+        for (int i = 1; i < RegistrationLimits::nics; ++i)
+            r.mutable_node()->add_nics()->set_name("eth" + std::to_string(i));
+        while (r.links_size() < RegistrationLimits::links)
+            *r.add_links() = r.links(0);
+        const Status s = checkRegistration(r);
+        QVERIFY2(s.ok(), s.ok() ? "" : s.error().message.c_str());
+    }
+
+    void newNodesPastTheLimitAreRefusedKnownOnesNot()
+    {
+        // One hostile agent registering under ever new names (before: as many as it sent, each
+        // kept in memory and in state.db).
+        Engine engine(engineOptions());
+        for (std::size_t i = 0; i < RegistrationLimits::nodes; ++i) {
+            auto r = engine.registerNode(registration("n" + std::to_string(i), 1));
+            QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+        }
+        auto refused = engine.registerNode(registration("one-too-many", 1));
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error().code, ErrorCode::FailedPrecondition);
+        QVERIFY2(refused.error().message.find("1024 nodes are registered") != std::string::npos,
+                 refused.error().message.c_str());
+        QVERIFY(engine.registerNode(registration("n7", 2)).ok()); // a registered node still may
+        NodeRegistry restarted;
+        for (std::size_t i = 0; i < RegistrationLimits::nodes; ++i) {
+            pb::RegisterNodeRequest kept = registration("n" + std::to_string(i), 1);
+            kept.mutable_node()->set_registered_ms(5);
+            QVERIFY(restarted.restore(kept).ok());
+        }
+        pb::RegisterNodeRequest extra = registration("one-too-many", 1);
+        extra.mutable_node()->set_registered_ms(5);
+        QVERIFY(!restarted.restore(extra).ok()); // a state.db written by a hostile agent alike
+    }
+
     void restoreRefusesWhatAddWould_data()
     {
         QTest::addColumn<QString>("field");
@@ -230,15 +319,7 @@ private slots:
 
     void engineRecordsFirstAndChangedRegistrationsOnly()
     {
-        Engine::Options o;
-        o.spec = configured();
-        o.spec.telemetry = TelemetrySpec{};
-        o.spec.telemetry->source = TelemetrySource::NvidiaSmi;
-        o.virtualTime = true;
-        o.makeCollectors = [](const ClusterSpec &) -> Result<std::vector<std::unique_ptr<Collector>>> {
-            return std::vector<std::unique_ptr<Collector>>{};
-        };
-        Engine engine(o);
+        Engine engine(engineOptions());
         const auto kinds = [&] {
             std::vector<std::string> k;
             const pb::ListEventsResponse events = engine.listEvents({});

@@ -52,6 +52,8 @@ ClusterSpec oneNode()
     return spec;
 }
 
+constexpr std::size_t kNoByteBound = std::size_t{1} << 40;
+
 const char *kXid = "NVRM: Xid (PCI:0000:18:00): 79, pid=1234, name=python, GPU has fallen off the bus.";
 } // namespace
 
@@ -61,7 +63,7 @@ private slots:
     void keepsTheNewestLinesAndPublishesEachBatch()
     {
         FakeHost fake;
-        LogService service(fake.host(), fake.cluster, 3);
+        LogService service(fake.host(), fake.cluster, 3, kNoByteBound);
         std::vector<LogRecord> lines;
         for (int i = 0; i < 5; ++i)
             lines.push_back(line(kStart + i, "slurmd started job " + std::to_string(i), "gpu01", "slurmd"));
@@ -78,7 +80,7 @@ private slots:
     void anAgentsBatchIsKeptOnceHoweverOftenItIsSent()
     {
         FakeHost fake;
-        LogService service(fake.host(), fake.cluster, 100);
+        LogService service(fake.host(), fake.cluster, 100, kNoByteBound);
         const auto batch = [](int n) {
             std::vector<LogRecord> lines;
             for (int i = 0; i < n; ++i)
@@ -98,11 +100,81 @@ private slots:
         QCOMPARE(service.lines().size(), size_t(9));
     }
 
+    void keptLinesAreBoundedByBytesToo()
+    {
+        // An agent flooding 16 KiB lines: before the byte bound, 200,000 of them (3 GB) were kept.
+        FakeHost fake;
+        constexpr std::size_t kBytes = 1 << 20;
+        LogService service(fake.host(), fake.cluster, 200000, kBytes);
+        for (int batch = 0; batch < 20; ++batch) {
+            std::vector<LogRecord> lines;
+            for (int i = 0; i < 50; ++i)
+                lines.push_back(line(kStart + batch * 50 + i, std::to_string(batch * 50 + i) + std::string(16000, 'x'),
+                                     "gpu01", "app"));
+            service.keep(std::move(lines));
+            QVERIFY2(service.keptBytes() <= kBytes, QByteArray::number(qulonglong(service.keptBytes())));
+        }
+        QVERIFY(service.lines().size() >= 60 && service.lines().size() <= 65); // ~1 MiB of 16 KB lines
+        QVERIFY(service.lines().back().text.starts_with("999x"));              // the newest kept, the oldest gone
+        // Short lines fill it by count, as before.
+        LogService counted(fake.host(), fake.cluster, 3, kBytes);
+        counted.keep({line(kStart, "a"), line(kStart, "b"), line(kStart, "c"), line(kStart, "d")});
+        QCOMPARE(counted.lines().size(), size_t(3));
+        QVERIFY(counted.keptBytes() < 1000);
+    }
+
+    void aFailureRepeatedOnOneGpuRaisesOneEventAWindow()
+    {
+        // An Xid storm: before, one event per line (and one state.db row per line in supernoded).
+        FakeHost fake;
+        fake.cluster = oneNode();
+        LogService service(fake.host(), fake.cluster, 100000, kNoByteBound);
+        const auto xidEvents = [&] {
+            std::vector<Event> out;
+            for (const Event &e : fake.events)
+                if (e.evidence.detector == "signature:nvrm.xid.79")
+                    out.push_back(e);
+            return out;
+        };
+        std::vector<LogRecord> storm;
+        for (int i = 0; i < 5000; ++i)
+            storm.push_back(line(kStart + i * 10, kXid)); // GPU 1, 50 s of it
+        service.keep(std::move(storm));
+        QCOMPARE(service.lines().size(), size_t(5000)); // every line is kept and searchable
+        QCOMPARE(xidEvents().size(), size_t(1));
+        // Another GPU of the same node (PCI 19: GPU 2), and the same GPU on another node: their own.
+        std::string other = kXid;
+        other.replace(other.find("18:00"), 5, "19:00");
+        service.keep({line(kStart + 60000, other), line(kStart + 60000, kXid, "gpu02")});
+        QCOMPARE(xidEvents().size(), size_t(3));
+        QCOMPARE(xidEvents()[1].gpu, 2);
+        // After the window, GPU 1 again: an event that says how many lines it folded.
+        service.keep({line(kStart + SignatureRepeats::kWindowMs + 1, kXid)});
+        QCOMPARE(xidEvents().size(), size_t(4));
+        QVERIFY2(xidEvents()[3].message.find("(4999 more lines showed it since the last event for it)") !=
+                     std::string::npos,
+                 xidEvents()[3].message.c_str());
+        // A writer whose clock goes back is still within the window.
+        service.keep({line(kStart + SignatureRepeats::kWindowMs / 2, kXid)});
+        QCOMPARE(xidEvents().size(), size_t(4));
+    }
+
+    void repeatsRememberABoundedNumberOfKeys()
+    {
+        SignatureRepeats repeats;
+        const std::int64_t n = 3 * SignatureRepeats::kMaxKeys; // a millisecond apart, all within the window
+        for (std::int64_t i = 0; i < n; ++i)
+            QVERIFY(repeats.raise("nvrm.xid.79", "n" + std::to_string(i), "gpu0", kStart + i).has_value());
+        // The keys full within the window: the oldest were let go (raise again), the newest kept.
+        QVERIFY(repeats.raise("nvrm.xid.79", "n0", "gpu0", kStart + n).has_value());
+        QVERIFY(!repeats.raise("nvrm.xid.79", "n" + std::to_string(n - 1), "gpu0", kStart + n).has_value());
+    }
+
     void aKernelLineFindsItsGpuByPciAddress()
     {
         FakeHost fake;
         fake.cluster = oneNode(); // 0000:18:00 is GPU 1
-        LogService service(fake.host(), fake.cluster, 100);
+        LogService service(fake.host(), fake.cluster, 100, kNoByteBound);
         service.keep({line(kStart, kXid)});
         QCOMPARE(service.lines().back().gpu, 1);
         QCOMPARE(service.lines().back().signature, std::string("nvrm.xid.79"));
@@ -123,7 +195,7 @@ private slots:
     {
         FakeHost fake;
         fake.nowMs = kStart + 100;
-        LogService service(fake.host(), fake.cluster, 100);
+        LogService service(fake.host(), fake.cluster, 100, kNoByteBound);
         std::vector<LogRecord> lines;
         for (int i = 0; i < 10; ++i)
             lines.push_back(line(kStart + i * 10, "step " + std::to_string(i), i % 2 ? "gpu02" : "gpu01", "job/7"));
@@ -170,13 +242,13 @@ private slots:
         fake.cluster.telemetry->dataDir = dir.path().toStdString();
         std::string id;
         {
-            LogService service(fake.host(), fake.cluster, 100);
+            LogService service(fake.host(), fake.cluster, 100, kNoByteBound);
             service.keep({line(kStart, "nccl ring 0 connected to rank 17", "gpu01", "nccl")});
             id = service.lines().back().templateId;
             QVERIFY(!id.empty());
         } // saved as it goes
         QVERIFY(QFile::exists(dir.filePath("log-templates.txt")));
-        LogService again(fake.host(), fake.cluster, 100);
+        LogService again(fake.host(), fake.cluster, 100, kNoByteBound);
         QVERIFY(again.pipeline().miner().size() >= 1);
         again.keep({line(kStart + 1, "nccl ring 3 connected to rank 5", "gpu01", "nccl")});
         QCOMPARE(again.lines().back().templateId, id);

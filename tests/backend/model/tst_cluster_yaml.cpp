@@ -154,6 +154,7 @@ telemetry:
   retention: 1h30m
   dataDir: /var/lib/supernode/telemetry
   dcgmExporterPort: 9500
+  maxSeries: 20000
 )";
 
 void TestClusterYaml::roundTripsFiles_data()
@@ -477,6 +478,8 @@ void TestClusterYaml::rejectsMalformedFiles_data()
                                                        << 7 << 14 << "'telemetry.retention' must be between 1h and";
     QTest::newRow("telemetry port out of range") << sim + "telemetry:\n  dcgmExporterPort: 70000\n"
                                                  << 7 << 21 << "from 1 to 65535";
+    QTest::newRow("telemetry series limit too low") << sim + "telemetry:\n  maxSeries: 10\n"
+                                                    << 7 << 14 << "from 1000 to 100000000";
     QTest::newRow("telemetry prometheus without url") << sim + "telemetry:\n  source: prometheus\n"
                                                       << 7 << 11 << "needs 'prometheusUrl";
     QTest::newRow("telemetry url not http") << sim + "telemetry:\n  source: prometheus\n  prometheusUrl: prom:9090\n"

@@ -17,6 +17,8 @@ private slots:
     void timeoutIsUnavailable();
     void emptyArgvIsInvalid();
     void feedsStandardInputByteExact();
+    void endlessOutputIsStoppedAtTheLimit();
+    void outputJustUnderTheLimitIsWhole();
 };
 
 void TestLocalCommandRunner::collectsOutputAndExitCode()
@@ -73,6 +75,29 @@ void TestLocalCommandRunner::feedsStandardInputByteExact()
     const auto none = runner.run({"/bin/cat"}, 10s);
     QVERIFY2(none.ok(), none.ok() ? "" : none.error().message.c_str());
     QCOMPARE(none->out, std::string());
+}
+
+void TestLocalCommandRunner::endlessOutputIsStoppedAtTheLimit()
+{
+    // A broken or hostile program printing without end: stopped near the limit, not buffered
+    // until memory runs out (before the limit, `yes` filled memory until the 60 s timeout).
+    LocalCommandRunner runner;
+    for (const char *stream : {"", " >&2"}) {
+        const auto out = runner.run({"/bin/sh", "-c", std::string("exec yes") + stream}, 60s);
+        QVERIFY(!out.ok());
+        QCOMPARE(out.error().code, ErrorCode::Unavailable);
+        QVERIFY2(out.error().message.find("printed more than 64 MiB") != std::string::npos,
+                 out.error().message.c_str());
+    }
+}
+
+void TestLocalCommandRunner::outputJustUnderTheLimitIsWhole()
+{
+    LocalCommandRunner runner;
+    const std::string size = std::to_string(kMaxCommandOutputBytes);
+    const auto out = runner.run({"/usr/bin/head", "-c", size, "/dev/zero"}, 60s);
+    QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());
+    QCOMPARE(out->out.size(), kMaxCommandOutputBytes);
 }
 
 QTEST_GUILESS_MAIN(TestLocalCommandRunner)

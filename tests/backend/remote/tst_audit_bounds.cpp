@@ -8,20 +8,13 @@
 
 #include "backend/remote/daemon/refusal_tally.h"
 #include "backend/remote/daemon/state_store.h"
-
-#include <future>
+#include "tests/support/state_commit.h"
 
 using namespace sn;
 using namespace sn::rpc;
+using sn::test::commitNow;
 
 namespace {
-
-Status commitNow(StateStore &store, std::vector<StateWrite> writes)
-{
-    std::promise<Status> done;
-    store.commit(std::move(writes), [&done](const Status &s) { done.set_value(s); });
-    return done.get_future().get();
-}
 
 AuditRecord row(int n)
 {

@@ -126,6 +126,8 @@ private slots:
         QTest::newRow("bad listen") << QStringList{"--listen", "7443"} << "--listen '7443'";
         QTest::newRow("bad rate") << QStringList{"--rate-limit", "fast"} << "--rate-limit needs a number";
         QTest::newRow("no audit") << QStringList{"--audit-rows", "0"} << "--audit-rows needs a number from 1";
+        QTest::newRow("no events") << QStringList{"--event-rows", "0"} << "--event-rows needs a number from 1";
+        QTest::newRow("no ended jobs") << QStringList{"--ended-jobs", "-5"} << "--ended-jobs needs a number from 1";
         QTest::newRow("contradiction") << QStringList{"--insecure-no-tls", "--tls-cert", "c", "--tls-key", "k"}
                                        << "contradicts";
     }
@@ -142,6 +144,10 @@ private slots:
     {
         QCOMPARE(parseDaemonOptions({"supernoded"})->auditRows, std::int64_t(200000));
         QCOMPARE(parseDaemonOptions({"supernoded", "--audit-rows", "5000"})->auditRows, std::int64_t(5000));
+        QCOMPARE(parseDaemonOptions({"supernoded"})->eventRows, std::int64_t(20000));
+        QCOMPARE(parseDaemonOptions({"supernoded", "--event-rows", "700"})->eventRows, std::int64_t(700));
+        QCOMPARE(parseDaemonOptions({"supernoded"})->endedJobRows, std::int64_t(50000));
+        QCOMPARE(parseDaemonOptions({"supernoded", "--ended-jobs", "900"})->endedJobRows, std::int64_t(900));
     }
 
     void streamLimitsAreRead()

@@ -4,15 +4,16 @@
 // a state.db from before the table reads as no nodes; the check reads the same rows.
 #include "backend/remote/daemon/daemon_state_check.h"
 #include "backend/remote/daemon/state_store.h"
+#include "tests/support/state_commit.h"
 
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <future>
 #include <sqlite3.h>
 
 using namespace sn;
 using namespace sn::rpc;
+using sn::test::commitNow;
 
 namespace {
 
@@ -32,13 +33,6 @@ pb::RegisterNodeRequest kept(const std::string &name, int gpus, std::int64_t reg
     (*n.mutable_host_facts())["kernel"] = "6.1.0";
     r.add_notes("ibstat: not found");
     return r;
-}
-
-Status commitNow(StateStore &store, std::vector<StateWrite> writes)
-{
-    std::promise<Status> done;
-    store.commit(std::move(writes), [&done](const Status &s) { done.set_value(s); });
-    return done.get_future().get();
 }
 
 void exec(const QString &db, const char *sql)

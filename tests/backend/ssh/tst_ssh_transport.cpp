@@ -140,6 +140,20 @@ void TestSshTransport::carriesLargeOutput()
     QCOMPARE(out->out.find_first_not_of('\0'), std::string::npos);
 }
 
+void TestSshTransport::endlessOutputIsStoppedAtTheLimit()
+{
+    // A node whose program prints without end: stopped at the limit, not buffered until the
+    // engine's memory runs out; the runner keeps working.
+    SshCommandRunner runner(options(m_userKey));
+    auto out = runner.run({"yes"}, 120s);
+    QVERIFY(!out.ok());
+    QCOMPARE(out.error().code, ErrorCode::Unavailable);
+    QVERIFY2(out.error().message.find("printed more than 64 MiB") != std::string::npos, out.error().message.c_str());
+    auto next = runner.run({"echo", "again"}, 10s);
+    QVERIFY2(next.ok(), next.ok() ? "" : next.error().message.c_str());
+    QCOMPARE(next->out, std::string("again\n"));
+}
+
 void TestSshTransport::feedsStandardInputByteExact()
 {
     SshCommandRunner runner(options(m_userKey));

@@ -100,6 +100,7 @@ private slots:
 
     void runsCommandsWithOutputAndExitCode();
     void carriesLargeOutput();
+    void endlessOutputIsStoppedAtTheLimit();
     void feedsStandardInputByteExact();
     void timesOutAndRecovers();
     void hostileArgumentsArriveByteExact_data();

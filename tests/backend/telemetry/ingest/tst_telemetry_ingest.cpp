@@ -46,7 +46,7 @@ struct FakeHost {
 
 TelemetryIngest memoryIngest(FakeHost &fake)
 {
-    return TelemetryIngest(fake.host(), TelemetryIngest::openStore("", 24 * 3600 * 1000));
+    return TelemetryIngest(fake.host(), TelemetryIngest::openStore("", 24 * 3600 * 1000, 500000));
 }
 
 PushedBatch pushed(std::vector<PushedSeries> newSeries, std::vector<tsdb::RefSample> samples)
@@ -146,6 +146,43 @@ private slots:
         QCOMPARE(fake.watched[1].value, 62.0);
         QCOMPARE(fake.watched[1].labels.at("Hostname"), std::string("gpu07"));
         QCOMPARE(storedPoints(ingest, "DCGM_FI_DEV_GPU_TEMP"), std::size_t(2)); // the store refuses 1500 too
+    }
+    void aStreamWhoseSeriesTheStoreForgotGetsItBack()
+    {
+        // A store that cuts a block an hour and keeps one: a series silent for three hours is
+        // forgotten while the agent's stream still names it by its ref.
+        tsdb::StoreOptions options;
+        options.blockDurationMs = 3600 * 1000; // the shortest
+        options.retentionMs = 3600 * 1000;
+        FakeHost fake;
+        fake.live = false;
+        TelemetryIngest ingest(fake.host(), tsdb::TimeSeriesStore::open(options).value());
+        PushStreamTable table;
+        const Labels steady{{"Hostname", "gpu07"}, {"gpu", "0"}};
+        Labels ofJob = steady;
+        ofJob["job"] = "17";
+        const std::int64_t t0 = 1'700'000'000'000;
+        constexpr std::int64_t kMinute = 60 * 1000;
+        for (int i = 0; i < 360; ++i) { // six hours, a sample a minute; the job's for ten minutes
+            std::vector<tsdb::RefSample> samples{{1, t0 + i * kMinute, 40}};
+            if (i < 10)
+                samples.push_back({0, t0 + i * kMinute, 90});
+            PushedBatch batch = pushed(
+                i == 0 ? std::vector<PushedSeries>{{"DCGM_FI_DEV_GPU_UTIL", ofJob}, {"DCGM_FI_DEV_GPU_UTIL", steady}}
+                       : std::vector<PushedSeries>{},
+                samples);
+            QVERIFY(ingest.ingestPushed(table, batch).ok());
+        }
+        QCOMPARE(ingest.store().seriesCount(), std::size_t(1)); // the job's series is forgotten
+        // The job runs again on this GPU (its stream never said anything new): stored, not refused.
+        PushedBatch back = pushed({}, {{0, t0 + 361 * kMinute, 95}, {1, t0 + 361 * kMinute, 41}});
+        const auto stored = ingest.ingestPushed(table, back);
+        QVERIFY(stored.ok());
+        QCOMPARE(stored->accepted, std::size_t(2));
+        QCOMPARE(stored->rejected, std::size_t(0));
+        const auto ids = ingest.store().select({tsdb::LabelMatcher::equal("job", "17")});
+        QCOMPARE(ids.size(), std::size_t(1));
+        QCOMPARE(ingest.store().latest(ids[0])->value, 95.0);
     }
 };
 

@@ -111,6 +111,37 @@ private slots:
         // 20,000 series of 4 pairs; the strings are the UUIDs and hosts, each stored once.
         QVERIFY2(big.approximateBytes() / 20000 < 400, qPrintable(QString::number(big.approximateBytes() / 20000)));
     }
+    void forgottenSeriesAreGoneFromEveryLookup()
+    {
+        // The series of job train-1 (GPUs 0 and 1 of each host, both metrics): 8 of 16.
+        const auto jobSeries = index.select({m("job", MatchOp::Equal, "train-1")});
+        QCOMPARE(jobSeries.size(), std::size_t(8));
+        const SeriesId kept = *index.find("DCGM_FI_DEV_GPU_TEMP", gpu("node02", 3));
+        index.forget(jobSeries);
+        index.forget(jobSeries); // twice: nothing more
+        QCOMPARE(index.liveCount(), std::size_t(8));
+        QCOMPARE(index.size(), std::size_t(16)); // ids are never given again
+        QVERIFY(index.forgotten(jobSeries[0]) && !index.forgotten(kept));
+        QVERIFY(index.select({m("job", MatchOp::Equal, "train-1")}).empty());
+        QCOMPARE(index.select({m("__name__", MatchOp::Equal, "DCGM_FI_DEV_GPU_UTIL")}).size(), std::size_t(4));
+        QCOMPARE(index.select({m("job", MatchOp::NotEqual, "x")}).size(), std::size_t(8)); // no postings path
+        QVERIFY(index.labelValues("job").empty()); // no series has the value any more
+        const std::vector<std::string> names = index.labelNames();
+        QVERIFY(std::find(names.begin(), names.end(), std::string("job")) == names.end());
+        QVERIFY(!index.find("DCGM_FI_DEV_GPU_UTIL", gpu("node01", 0, "train-1")));
+        QCOMPARE(index.metric(jobSeries[0]), std::string());
+        QVERIFY(index.labels(jobSeries[0]).empty());
+        // The others are whole after their pairs moved.
+        QCOMPARE(index.metric(kept), std::string("DCGM_FI_DEV_GPU_TEMP"));
+        QCOMPARE(index.labels(kept), gpu("node02", 3));
+        QCOMPARE(index.find("DCGM_FI_DEV_GPU_TEMP", gpu("node02", 3)), std::optional<SeriesId>(kept));
+        // The same labels again: a new series, a new id.
+        const auto [again, created] = index.getOrCreate("DCGM_FI_DEV_GPU_UTIL", gpu("node01", 0, "train-1"));
+        QVERIFY(created);
+        QCOMPARE(again, SeriesId(16));
+        QCOMPARE(index.select({m("job", MatchOp::Equal, "train-1")}), std::vector<SeriesId>{16});
+        QCOMPARE(index.labelValues("job"), std::vector<std::string>{"train-1"});
+    }
 };
 
 QTEST_GUILESS_MAIN(TestSeriesIndex)
